@@ -1,0 +1,422 @@
+//! The position: piece placement, side to move, castling, en passant, counters and Zobrist key.
+//! Moves are applied copy-make: `play` returns the next position and leaves this one untouched,
+//! which keeps "what if" questions (the agents ask many) free of unmake bookkeeping.
+
+use super::{attacks, zobrist, Bitboard, CastleRights, Color, Move, MoveKind, Piece, Square};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub(super) by_piece: [Bitboard; 6],
+    pub(super) by_color: [Bitboard; 2],
+    /// 0 = empty, else 1 + colour * 6 + piece.
+    pub(super) board: [u8; 64],
+    pub(super) side: Color,
+    pub(super) castling: CastleRights,
+    pub(super) ep: Option<Square>,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) hash: u64,
+}
+
+/// Castling rights that survive a move touching each square (kings and rooks at home clear theirs).
+const fn castle_masks() -> [u8; 64] {
+    let mut m = [15u8; 64];
+    m[0] = 15 & !CastleRights::WHITE_QUEEN;
+    m[7] = 15 & !CastleRights::WHITE_KING;
+    m[4] = 15 & !(CastleRights::WHITE_KING | CastleRights::WHITE_QUEEN);
+    m[56] = 15 & !CastleRights::BLACK_QUEEN;
+    m[63] = 15 & !CastleRights::BLACK_KING;
+    m[60] = 15 & !(CastleRights::BLACK_KING | CastleRights::BLACK_QUEEN);
+    m
+}
+static CASTLE_MASK: [u8; 64] = castle_masks();
+
+impl Position {
+    /// An empty board, White to move; only for building positions (FEN, edit mode).
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_piece: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            board: [0; 64],
+            side: Color::White,
+            castling: CastleRights::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    pub fn startpos() -> Position {
+        Position::from_fen(super::fen::STARTPOS).expect("the start position is valid")
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
+        let code = self.board[sq.index()];
+        if code == 0 {
+            None
+        } else {
+            let c = (code - 1) as usize;
+            Some((if c < 6 { Color::White } else { Color::Black }, Piece::from_index(c % 6)))
+        }
+    }
+
+    /// The kind of piece on `sq`, either colour.
+    #[inline]
+    pub fn piece_kind_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.board[sq.index()];
+        if code == 0 { None } else { Some(Piece::from_index(((code - 1) % 6) as usize)) }
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, piece: Piece) -> Bitboard {
+        self.by_piece[piece.index()] & self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_piece[piece.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, Piece::King).lsb()
+    }
+
+    #[inline]
+    pub fn castling(&self) -> CastleRights {
+        self.castling
+    }
+
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Zobrist key of placement, side, castling rights and a capturable en-passant file.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn sliders(&self, color: Color) -> (Bitboard, Bitboard) {
+        let queens = self.by_piece[Piece::Queen.index()];
+        let own = self.by_color[color.index()];
+        (
+            (self.by_piece[Piece::Bishop.index()] | queens) & own,
+            (self.by_piece[Piece::Rook.index()] | queens) & own,
+        )
+    }
+
+    /// Pieces of `by` that attack `sq` when the board holds exactly `occupancy`.
+    /// Pieces missing from `occupancy` neither block nor attack, so "what if this piece
+    /// moved away" and x-ray questions are one call.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupancy: Bitboard) -> Bitboard {
+        let own = self.by_color[by.index()];
+        let (diag, straight) = self.sliders(by);
+        let att = (attacks::pawn(!by, sq) & self.by_piece[0] & own)
+            | (attacks::knight(sq) & self.by_piece[1] & own)
+            | (attacks::king(sq) & self.by_piece[5] & own)
+            | (attacks::bishop(sq, occupancy) & diag)
+            | (attacks::rook(sq, occupancy) & straight);
+        att & occupancy
+    }
+
+    /// Is `sq` attacked by `by` with the current occupancy?
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers_to(sq, by, self.occupied()).any()
+    }
+
+    /// Squares the piece on `sq` attacks (empty set on an empty square).
+    pub fn attacks_from(&self, sq: Square) -> Bitboard {
+        match self.piece_at(sq) {
+            Some((c, p)) => attacks::piece_attacks(p, c, sq, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Opponent pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.side;
+        self.attackers_to(self.king_square(us), !us, self.occupied())
+    }
+
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Pieces of `color` pinned to their own king (by any enemy slider).
+    #[inline]
+    pub fn pinned_of(&self, color: Color) -> Bitboard {
+        let ksq = self.king_square(color);
+        let (diag, straight) = self.sliders(!color);
+        let theirs = self.by_color[(!color).index()];
+        let snipers = (attacks::rook(ksq, theirs) & straight) | (attacks::bishop(ksq, theirs) & diag);
+        let occ = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(ksq, s) & occ;
+            if !b.more_than_one() {
+                pinned |= b & self.by_color[color.index()];
+            }
+        }
+        pinned
+    }
+
+    /// Pinned pieces of the side to move.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned_of(self.side)
+    }
+
+    /// Does `mv` capture something (en passant included)?
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        mv.kind() == MoveKind::EnPassant
+            || (mv.kind() != MoveKind::Castle && self.by_color[(!self.side).index()].contains(mv.to()))
+    }
+
+    /// The piece `mv` captures, if any.
+    pub fn captured_piece(&self, mv: Move) -> Option<Piece> {
+        match mv.kind() {
+            MoveKind::EnPassant => Some(Piece::Pawn),
+            MoveKind::Castle => None,
+            _ => self.piece_kind_at(mv.to()),
+        }
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, color: Color, piece: Piece, sq: Square) {
+        let b = sq.bb();
+        self.by_piece[piece.index()] |= b;
+        self.by_color[color.index()] |= b;
+        self.board[sq.index()] = 1 + (color.index() * 6 + piece.index()) as u8;
+        self.hash ^= zobrist::piece(color, piece, sq);
+    }
+
+    #[inline]
+    pub(super) fn remove(&mut self, color: Color, piece: Piece, sq: Square) {
+        let b = sq.bb();
+        self.by_piece[piece.index()] ^= b;
+        self.by_color[color.index()] ^= b;
+        self.board[sq.index()] = 0;
+        self.hash ^= zobrist::piece(color, piece, sq);
+    }
+
+    #[inline]
+    fn shift(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
+        let b = from.bb() | to.bb();
+        self.by_piece[piece.index()] ^= b;
+        self.by_color[color.index()] ^= b;
+        self.board[to.index()] = self.board[from.index()];
+        self.board[from.index()] = 0;
+        self.hash ^= zobrist::piece(color, piece, from) ^ zobrist::piece(color, piece, to);
+    }
+
+    /// Would an en-passant capture onto `ep` be available to the side to move (pseudo-legally)?
+    /// Only then does the square count for the hash, so transpositions repeat as the rules intend.
+    #[inline]
+    pub(super) fn ep_capturable(&self, ep: Square) -> bool {
+        (attacks::pawn(!self.side, ep) & self.pieces(self.side, Piece::Pawn)).any()
+    }
+
+    /// The Zobrist key computed from scratch.
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.occupied() {
+            let (c, p) = self.piece_at(sq).expect("occupied");
+            h ^= zobrist::piece(c, p, sq);
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::SIDE;
+        }
+        h ^= zobrist::CASTLING[self.castling.0 as usize];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= zobrist::EP_FILE[ep.file() as usize];
+            }
+        }
+        h
+    }
+
+    /// Applies a legal move in place. The move must come from this position's legal moves.
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let piece = self.piece_kind_at(from).expect("a move starts on an own piece");
+
+        self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
+        if let Some(ep) = self.ep.take() {
+            if self.ep_capturable(ep) {
+                self.hash ^= zobrist::EP_FILE[ep.file() as usize];
+            }
+        }
+        self.halfmove += 1;
+
+        match mv.kind() {
+            MoveKind::Normal => {
+                if let Some(cap) = self.piece_kind_at(to) {
+                    self.remove(them, cap, to);
+                    self.halfmove = 0;
+                }
+                self.shift(us, piece, from, to);
+                if piece == Piece::Pawn {
+                    self.halfmove = 0;
+                    if (to.0 as i8 - from.0 as i8).abs() == 16 {
+                        let ep = Square((from.0 + to.0) / 2);
+                        // Record the square only when an enemy pawn could take: this matches
+                        // how repetition is judged and keeps FEN output canonical.
+                        if (attacks::pawn(us, ep) & self.pieces(them, Piece::Pawn)).any() {
+                            self.ep = Some(ep);
+                            self.hash ^= zobrist::EP_FILE[ep.file() as usize];
+                        }
+                    }
+                }
+            }
+            MoveKind::Promotion => {
+                if let Some(cap) = self.piece_kind_at(to) {
+                    self.remove(them, cap, to);
+                }
+                self.remove(us, Piece::Pawn, from);
+                self.put(us, mv.promotion().unwrap_or(Piece::Queen), to);
+                self.halfmove = 0;
+            }
+            MoveKind::EnPassant => {
+                let cap_sq = Square::new(to.file(), from.rank());
+                self.remove(them, Piece::Pawn, cap_sq);
+                self.shift(us, Piece::Pawn, from, to);
+                self.halfmove = 0;
+            }
+            MoveKind::Castle => {
+                self.shift(us, Piece::King, from, to);
+                let rank = from.rank();
+                let (rf, rt) = if to.file() == 6 { (7, 5) } else { (0, 3) };
+                self.shift(us, Piece::Rook, Square::new(rf, rank), Square::new(rt, rank));
+            }
+        }
+
+        self.castling.0 &= CASTLE_MASK[from.index()] & CASTLE_MASK[to.index()];
+        self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.hash ^= zobrist::SIDE;
+    }
+
+    /// Copy-make: the position after the legal move `mv`.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.make_move(mv);
+        next
+    }
+
+    /// The position with the other side to move and no en-passant square ("pass").
+    /// Only valid when the side to move is not in check; the agents use it to ask what the
+    /// opponent would do if it were its turn.
+    pub fn null_move(&self) -> Position {
+        let mut next = *self;
+        if let Some(ep) = next.ep.take() {
+            if next.ep_capturable(ep) {
+                next.hash ^= zobrist::EP_FILE[ep.file() as usize];
+            }
+        }
+        next.side = !next.side;
+        next.hash ^= zobrist::SIDE;
+        next
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Neither side can ever mate: K v K, K+minor v K, and kings with bishops all on one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_piece(Piece::Pawn) | self.by_piece(Piece::Rook) | self.by_piece(Piece::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_piece(Piece::Knight);
+        let bishops = self.by_piece(Piece::Bishop);
+        let minors = knights | bishops;
+        if minors.count() <= 1 {
+            return true;
+        }
+        // Only bishops, all on squares of one colour: no mate is possible.
+        knights.is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & Bitboard::DARK_SQUARES).is_empty())
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// An ASCII diagram, rank 8 at the top.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let sq = Square::new(file, rank);
+                let c = match self.piece_at(sq) {
+                    Some((color, p)) => p.fen_char(color),
+                    None => '.',
+                };
+                write!(f, "{c}")?;
+                if file < 7 {
+                    write!(f, " ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{}", self.to_fen())
+    }
+}
