@@ -1,1 +1,100 @@
-fn main() {}
+//! Perft throughput, side by side in one run: AgentChess, cozy-chess (dev-dependency, only here)
+//! and, when installed, Stockfish's `go perft` (/usr/games/stockfish).
+//!
+//!     cargo bench --bench perft
+//!
+//! Each engine runs each position REPEATS times, interleaved, and the best time counts; the
+//! ratios (time / Stockfish's time) are what README.md reports.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const REPEATS: usize = 3;
+const CASES: [(&str, &str, u32, u64); 2] = [
+    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+];
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+fn ours(fen: &str, depth: u32) -> u64 {
+    let pos = agentchess::board::Position::from_fen(fen).unwrap();
+    agentchess::board::perft::perft(&pos, depth)
+}
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+fn cozy(fen: &str, depth: u32) -> u64 {
+    let board = cozy_chess::Board::from_fen(fen, false).unwrap();
+    cozy_perft(&board, depth)
+}
+
+/// Runs Stockfish's `go perft`; the time includes its start-up (a few milliseconds).
+fn stockfish(fen: &str, depth: u32) -> Option<u64> {
+    let mut child = Command::new(STOCKFISH)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    writeln!(stdin, "position fen {fen}\ngo perft {depth}\nquit").ok()?;
+    drop(stdin);
+    let out = child.wait_with_output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().find_map(|l| l.strip_prefix("Nodes searched: ")).and_then(|n| n.trim().parse().ok())
+}
+
+fn time<F: FnMut() -> Option<u64>>(mut f: F, expected: u64, best: &mut Option<Duration>) {
+    let start = Instant::now();
+    let Some(nodes) = f() else { return };
+    let t = start.elapsed();
+    assert_eq!(nodes, expected, "wrong node count");
+    if best.is_none_or(|b| t < b) {
+        *best = Some(t);
+    }
+}
+
+fn main() {
+    let have_sf = std::path::Path::new(STOCKFISH).exists();
+    if !have_sf {
+        eprintln!("note: {STOCKFISH} not found (apt-get install stockfish); ratios are against cozy-chess only");
+    }
+    println!("{:<10} {:>5} {:>12} {:>10} {:>10} {:>10} {:>9} {:>9}", "position", "depth", "nodes", "ours s", "cozy s", "sf s", "ours/sf", "ours/cozy");
+    for (name, fen, depth, expected) in CASES {
+        let (mut a, mut c, mut s) = (None, None, None);
+        for _ in 0..REPEATS {
+            time(|| Some(ours(fen, depth)), expected, &mut a);
+            time(|| Some(cozy(fen, depth)), expected, &mut c);
+            if have_sf {
+                time(|| stockfish(fen, depth), expected, &mut s);
+            }
+        }
+        let secs = |d: Option<Duration>| d.map_or(f64::NAN, |d| d.as_secs_f64());
+        let (a, c, s) = (secs(a), secs(c), secs(s));
+        println!(
+            "{name:<10} {depth:>5} {expected:>12} {a:>10.3} {c:>10.3} {s:>10.3} {:>9.2} {:>9.2}",
+            a / s,
+            a / c
+        );
+        println!("  ours {:.0} Mnps, cozy-chess {:.0} Mnps", expected as f64 / a / 1e6, expected as f64 / c / 1e6);
+    }
+}

@@ -1,0 +1,159 @@
+//! Board-level properties checked over every suite position: per-piece generation, SAN and FEN
+//! round trips, incremental hashing, and the parsers' robustness against hostile input.
+
+use agentchess::board::perft::parse_suite_line;
+use agentchess::board::{Bitboard, Color, Move, Piece, Position, Square};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn suite_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for line in include_str!("data/perft.epd").lines() {
+        if let Some(case) = parse_suite_line(line).unwrap() {
+            out.push(Position::from_fen(&case.fen).unwrap());
+        }
+    }
+    for text in [include_str!("data/wac.epd"), include_str!("data/ecm.epd")] {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+            out.push(Position::from_fen(&format!("{} 0 1", fen.join(" "))).unwrap());
+        }
+    }
+    out
+}
+
+/// A few positions further into each suite game, so that captures and promotions occur.
+fn with_children(positions: &[Position]) -> Vec<Position> {
+    let mut out = positions.to_vec();
+    for p in positions {
+        for &m in p.legal_moves().iter().take(3) {
+            out.push(p.play(m));
+        }
+    }
+    out
+}
+
+#[test]
+fn moves_of_every_piece_together_equal_all_moves() {
+    for pos in with_children(&suite_positions()) {
+        let mut all: Vec<Move> = pos.legal_moves().to_vec();
+        let mut union: Vec<Move> = Vec::new();
+        for sq in pos.by_color(pos.side_to_move()) {
+            let own = pos.legal_moves_from(sq.bb());
+            assert!(own.iter().all(|m| m.from() == sq));
+            union.extend(own.iter());
+        }
+        all.sort_by_key(|m| m.raw());
+        union.sort_by_key(|m| m.raw());
+        assert_eq!(all, union, "{}", pos.to_fen());
+    }
+}
+
+#[test]
+fn san_and_coordinate_round_trip_every_legal_move() {
+    let mut n = 0;
+    for pos in with_children(&suite_positions()) {
+        for &m in pos.legal_moves().iter() {
+            let san = pos.to_san(m);
+            assert_eq!(pos.parse_san(&san), Ok(m), "{san} in {}", pos.to_fen());
+            assert_eq!(pos.parse_move(&san), Ok(m), "{san} in {}", pos.to_fen());
+            assert_eq!(pos.parse_uci(&m.to_string()), Ok(m), "{m} in {}", pos.to_fen());
+            let after = pos.play(m);
+            assert_eq!(san.ends_with('+') || san.ends_with('#'), after.is_check(), "{san}");
+            assert_eq!(san.ends_with('#'), after.is_checkmate(), "{san}");
+            n += 1;
+        }
+    }
+    assert!(n > 30_000, "only {n} moves checked");
+}
+
+#[test]
+fn fen_round_trips_and_hash_is_incremental() {
+    for pos in with_children(&suite_positions()) {
+        let fen = pos.to_fen();
+        let back = Position::from_fen(&fen).unwrap();
+        assert_eq!(back.to_fen(), fen);
+        assert_eq!(back.hash(), pos.hash(), "{fen}");
+        assert_eq!(back, pos, "{fen}");
+    }
+}
+
+#[test]
+fn attackers_to_respects_the_given_occupancy() {
+    // Rook a1 behind rook a2 attack a8 only once a2 is taken out of the occupancy (an x-ray).
+    let pos = Position::from_fen("7k/8/8/8/8/8/R7/R6K w - - 0 1").unwrap();
+    let a8 = Square::parse("a8").unwrap();
+    let a2 = Square::parse("a2").unwrap();
+    let occ = pos.occupied();
+    assert_eq!(pos.attackers_to(a8, Color::White, occ), a2.bb());
+    let xray = pos.attackers_to(a8, Color::White, occ.without(a2));
+    assert_eq!(xray, Square::parse("a1").unwrap().bb());
+    assert_eq!(pos.pieces(Color::White, Piece::Rook).count(), 2);
+}
+
+#[test]
+fn pins_and_checkers() {
+    let pos = Position::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    assert_eq!(pos.pinned(), Square::parse("e2").unwrap().bb());
+    assert!(pos.legal_moves_from(Square::parse("e2").unwrap().bb()).is_empty());
+    let check = Position::from_fen("4k3/8/8/8/8/5n2/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(check.checkers(), Square::parse("f3").unwrap().bb());
+    assert!(check.is_check());
+    assert_eq!(Bitboard::EMPTY.count(), 0);
+}
+
+fn mutate(rng: &mut StdRng, s: &str) -> String {
+    const ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ -wbKQkqabcdefgh0123456789x=+#O";
+    let mut bytes = s.as_bytes().to_vec();
+    for _ in 0..rng.random_range(1..4) {
+        match rng.random_range(0..4) {
+            0 if !bytes.is_empty() => {
+                let i = rng.random_range(0..bytes.len());
+                bytes.remove(i);
+            }
+            1 => {
+                let i = rng.random_range(0..=bytes.len());
+                bytes.insert(i, ALPHABET[rng.random_range(0..ALPHABET.len())]);
+            }
+            2 if !bytes.is_empty() => {
+                let i = rng.random_range(0..bytes.len());
+                bytes[i] = ALPHABET[rng.random_range(0..ALPHABET.len())];
+            }
+            _ => {
+                let i = rng.random_range(0..=bytes.len());
+                bytes.insert(i, rng.random::<u8>());
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[test]
+fn parsers_never_panic_on_random_and_mutated_input() {
+    let mut rng = StdRng::seed_from_u64(0xA6E7);
+    let seeds: Vec<String> = suite_positions().iter().take(400).map(|p| p.to_fen()).collect();
+    let start = Position::startpos();
+    let mut accepted = 0;
+    for i in 0..120_000 {
+        let text = if i % 5 == 0 {
+            let len = rng.random_range(0..90);
+            let bytes: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            mutate(&mut rng, &seeds[i % seeds.len()])
+        };
+        if let Ok(pos) = Position::from_fen(&text) {
+            accepted += 1;
+            // Anything accepted must be playable: generate, play and print without panicking.
+            for &m in pos.legal_moves().iter().take(4) {
+                let _ = pos.to_san(m);
+                let _ = pos.play(m).to_fen();
+            }
+        }
+        let mv_text = mutate(&mut rng, ["e2e4", "Nf3", "O-O", "e7e8=Q", "exd5"][i % 5]);
+        if let Ok(m) = start.parse_move(&mv_text) {
+            assert!(start.is_legal(m), "parser returned illegal {m} for {mv_text:?}");
+        }
+    }
+    assert!(accepted > 1000, "mutations too destructive: only {accepted} FENs accepted");
+}
