@@ -1,12 +1,11 @@
 //! The `agentchess` binary: with no subcommand it speaks XBoard (or UCI) on stdin/stdout;
 //! subcommands run perft and the research tools.
 
-use agentchess::board::perft::{divide, parse_suite_line, perft};
-use agentchess::board::Position;
+use agentchess::cli;
 use agentchess::protocol::{self, Engine};
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(Parser)]
 #[command(name = "agentchess", version, about = "AgentChess: a multi-agent chess engine for XBoard/WinBoard")]
@@ -21,8 +20,9 @@ struct Cli {
     #[arg(long, global = true, value_name = "S")]
     seed: Option<u64>,
     /// Player spec (level:N, features:LIST, random, ...); overrides --level and --features.
+    /// (`suite` takes it several times: one run per player.)
     #[arg(long, global = true, value_name = "SPEC")]
-    player: Option<String>,
+    player: Vec<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -46,6 +46,66 @@ enum Command {
         #[arg(long, default_value_t = u32::MAX)]
         max_depth: u32,
     },
+    /// Play games between two players in-process (specs: level:N, features:LIST, search:depth=N, random).
+    Match {
+        a: String,
+        b: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Round robin between players (or --levels 1-8), the thesis's Table 3.1 design.
+    Tournament {
+        players: Vec<String>,
+        /// Levels to add as players, e.g. 1-8 or 2,5,7.
+        #[arg(long)]
+        levels: Option<String>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Run EPD test suites: each player's move is checked against bm/am.
+    Suite {
+        /// EPD files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write every position with the move played to this CSV.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Games per pairing (colours alternate).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Optional hard cap in full moves (off by default; reported apart from the rules' draws).
+    #[arg(long)]
+    move_cap: Option<usize>,
+    /// Folder for CSV/JSON tables, SVG charts, PGN and summary.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// PGN file of all games (written as games finish).
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// `seed` is the global --seed (default 1 here, so runs are reproducible); game i's seed
+    /// is derived from it, so every game replays alone.
+    fn options(&self, seed: Option<u64>) -> cli::RunOptions {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        cli::RunOptions {
+            games: self.games,
+            seed: seed.unwrap_or(1),
+            threads: self.threads.unwrap_or(cores).max(1),
+            move_cap: self.move_cap,
+            out: self.out.clone(),
+            pgn: self.pgn.clone(),
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -53,9 +113,31 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
-    match cli.command {
+    let seed = cli.seed;
+    match &cli.command {
         Some(Command::Perft { depth, fen, divide, suite, max_depth }) => {
-            run_perft(depth, fen.as_deref(), divide, suite.as_deref(), max_depth)
+            cli::run_perft(*depth, fen.as_deref(), *divide, suite.as_deref(), *max_depth)
+        }
+        Some(Command::Match { a, b, run }) => cli::run_match(a, b, &run.options(seed)),
+        Some(Command::Tournament { players, levels, run }) => {
+            let mut players = players.clone();
+            if let Some(l) = levels {
+                match cli::parse_levels(l) {
+                    Ok(v) => players.extend(v),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            cli::run_tournament(&players, &run.options(seed))
+        }
+        Some(Command::Suite { files, csv }) => {
+            let mut players = cli.player.clone();
+            if players.is_empty() {
+                players.push("level:7".to_string());
+            }
+            cli::run_suite_cmd(files, &players, seed.unwrap_or(1), csv.as_ref())
         }
         None => run_protocol(&cli),
     }
@@ -63,7 +145,7 @@ fn main() -> ExitCode {
 
 /// No subcommand: speak XBoard (or UCI) on stdin/stdout until `quit` or end of input.
 fn run_protocol(cli: &Cli) -> ExitCode {
-    let spec = match (&cli.player, &cli.features) {
+    let spec = match (cli.player.first(), &cli.features) {
         (Some(p), _) => p.clone(),
         (None, Some(f)) => format!("features:{f}"),
         (None, None) => format!("level:{}", cli.level),
@@ -86,79 +168,4 @@ fn run_protocol(cli: &Cli) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite: Option<&str>, max_depth: u32) -> ExitCode {
-    if let Some(path) = suite {
-        return run_perft_suite(path, max_depth);
-    }
-    let Some(depth) = depth else {
-        eprintln!("error: perft needs a DEPTH (or --suite FILE)");
-        return ExitCode::from(2);
-    };
-    let pos = match fen.map(Position::from_fen).unwrap_or_else(|| Ok(Position::startpos())) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: bad FEN: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let start = Instant::now();
-    let nodes = if show_divide {
-        let rows = divide(&pos, depth);
-        for (mv, n) in &rows {
-            println!("{mv}: {n}");
-        }
-        println!();
-        println!("Nodes searched: {}", rows.iter().map(|r| r.1).sum::<u64>());
-        rows.iter().map(|r| r.1).sum()
-    } else {
-        let n = perft(&pos, depth);
-        println!("{n}");
-        n
-    };
-    let secs = start.elapsed().as_secs_f64();
-    log::info!("perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} Mnps)", nodes as f64 / secs.max(1e-9) / 1e6);
-    ExitCode::SUCCESS
-}
-
-fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let (mut checked, mut failed) = (0u32, 0u32);
-    let start = Instant::now();
-    for (i, line) in text.lines().enumerate() {
-        let case = match parse_suite_line(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => continue,
-            Err(e) => {
-                println!("line {}: malformed: {e}", i + 1);
-                failed += 1;
-                continue;
-            }
-        };
-        let pos = match Position::from_fen(&case.fen) {
-            Ok(p) => p,
-            Err(e) => {
-                println!("line {}: bad FEN '{}': {e}", i + 1, case.fen);
-                failed += 1;
-                continue;
-            }
-        };
-        for &(depth, expected) in case.depths.iter().filter(|d| d.0 <= max_depth) {
-            let got = perft(&pos, depth);
-            checked += 1;
-            if got != expected {
-                failed += 1;
-                println!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, case.fen);
-            }
-        }
-    }
-    println!("{checked} counts checked, {failed} failed, {:.2} s", start.elapsed().as_secs_f64());
-    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

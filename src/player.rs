@@ -17,12 +17,36 @@ pub struct Decision {
     pub nodes: u64,
 }
 
+/// What one decision may spend. `None` means "no limit of this kind". The agents decide in
+/// microseconds and ignore it; a searching player must obey it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Aim to have a move by then: stop starting new iterations after it.
+    pub soft_time: Option<std::time::Duration>,
+    /// Must have moved by then, whatever the search is doing.
+    pub hard_time: Option<std::time::Duration>,
+    /// Plies (`sd`, UCI `depth`).
+    pub depth: Option<u32>,
+    /// Nodes (`nps` × seconds, UCI `nodes`).
+    pub nodes: Option<u64>,
+    /// Analyse until told to stop (analyze mode, UCI `go infinite`).
+    pub infinite: bool,
+}
+
 pub trait Player: Send {
     fn name(&self) -> String;
     /// The move to play, or `None` when the side to move has no legal move.
     fn decide(&mut self, game: &Game) -> Option<Decision>;
+    /// The same within a budget; players that do not search ignore it.
+    fn decide_within(&mut self, game: &Game, _limits: &SearchLimits) -> Option<Decision> {
+        self.decide(game)
+    }
     fn set_seed(&mut self, _seed: u64) {}
     fn new_game(&mut self) {}
+    /// The thesis's per-game counters, for players made of agents.
+    fn counters(&self) -> Option<crate::agents::Counters> {
+        None
+    }
 }
 
 /// Plays a uniformly random legal move; a baseline and a test opponent.
@@ -61,7 +85,16 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
     let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
     match kind {
         "random" if arg.is_empty() => Ok(Box::new(RandomPlayer::new(seed))),
-        _ => Err(format!("unknown player '{spec}' (expected random, level:N, features:LIST)")),
+        "level" => {
+            let n: u32 = arg.trim().parse().map_err(|_| format!("bad level '{arg}' (levels are 1 to 8)"))?;
+            Ok(Box::new(crate::agents::MasterAgent::with_level(n, seed).map_err(|e| e.to_string())?))
+        }
+        "features" => {
+            let set = crate::agents::Features::parse(arg).map_err(|e| e.to_string())?;
+            Ok(Box::new(crate::agents::MasterAgent::new(set, seed)))
+        }
+        "search" => Ok(Box::new(crate::search::Searcher::new(crate::search::SearchConfig::parse(arg)?, seed))),
+        _ => Err(format!("unknown player '{spec}' (expected level:N, features:LIST, search:depth=N[,eval=E][,range=R], random)")),
     }
 }
 

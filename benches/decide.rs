@@ -1,0 +1,58 @@
+//! Decision time of the MasterAgent per level over the WAC positions: median and 99th
+//! percentile of single decisions. Run with `cargo bench --bench decide [-- EPD_FILE]`.
+
+use agentchess::agents::{Features, MasterAgent};
+use agentchess::board::Position;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Timed decisions per position and level; each is measured on its own.
+const REPEATS: usize = 25;
+
+fn load(path: &str) -> Vec<Position> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    text.lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            (fields.len() == 4).then(|| Position::from_fen(&format!("{} 0 1", fields.join(" "))).ok())?
+        })
+        .filter(|p| !p.legal_moves().is_empty())
+        .collect()
+}
+
+fn percentile(sorted: &[u64], p: f64) -> u64 {
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+fn main() {
+    let default = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd");
+    // `cargo bench` passes "--bench"; the first other argument, if any, is the EPD file.
+    let path = std::env::args().skip(1).find(|a| !a.starts_with("--")).unwrap_or(default.to_string());
+    let positions = load(&path);
+    println!("{} positions from {path}, {REPEATS} timed decisions each", positions.len());
+    println!("| level | median (µs) | p99 (µs) | mean (µs) |");
+    println!("|------:|------------:|---------:|----------:|");
+    for level in 1..=8 {
+        let mut master = MasterAgent::new(Features::level(level).expect("levels 1..=8 exist"), 1);
+        for pos in &positions {
+            black_box(master.choose(pos));
+        }
+        let mut samples = Vec::with_capacity(positions.len() * REPEATS);
+        for _ in 0..REPEATS {
+            for pos in &positions {
+                let start = Instant::now();
+                black_box(master.choose(black_box(pos)));
+                samples.push(start.elapsed().as_nanos() as u64);
+            }
+        }
+        samples.sort_unstable();
+        let mean = samples.iter().sum::<u64>() as f64 / samples.len() as f64;
+        println!(
+            "| {level} | {:.1} | {:.1} | {:.1} |",
+            percentile(&samples, 0.5) as f64 / 1000.0,
+            percentile(&samples, 0.99) as f64 / 1000.0,
+            mean / 1000.0
+        );
+    }
+}

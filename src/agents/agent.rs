@@ -1,0 +1,233 @@
+//! The piece agent (thesis 2.1.2, 2.2.2): one per own piece. It knows its threat where it
+//! stands and estimates each of its legal moves: an attack (capture) by what it takes, a move by
+//! the capture it plans to make next from the new square (a move-attack). It also answers the
+//! worst threatened agent's requests and checks a move against the other agents (defense
+//! consideration). All of it is estimation on [`Scene`]s; no move is played.
+
+use super::features::Features;
+use super::scene::{threat, Scene};
+use super::values::{value, KING_VALUE};
+use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
+
+/// One own piece and its threat status where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Agent {
+    pub square: Square,
+    pub piece: Piece,
+    /// What the opponent is estimated to win by capturing this piece next move (0: not threatened).
+    pub threat: i32,
+}
+
+/// Whether a move captures (an "attack" in the thesis's vocabulary) or not (a "move").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Attack,
+    Move,
+}
+
+/// An agent's estimate of one of its legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    pub mv: Move,
+    /// Index of the agent making the move in the MasterAgent's agent list.
+    pub agent: usize,
+    pub action: Action,
+    /// Estimated material gain of the move (thesis 2.2.1 "profit"; negative is a loss).
+    pub profit: i32,
+    /// For a move-attack: the square it plans to capture on next and the piece there.
+    pub plan: Option<(Square, Piece)>,
+}
+
+/// The agents' view of one position under one feature set.
+pub(crate) struct Eval<'a> {
+    pub pos: &'a Position,
+    pub features: Features,
+}
+
+impl<'a> Eval<'a> {
+    pub fn new(pos: &'a Position, features: Features) -> Eval<'a> {
+        Eval { pos, features }
+    }
+
+    #[inline]
+    fn backup(&self) -> bool {
+        self.features.has(Features::THREAT_AND_BACKUP)
+    }
+
+    /// The threat on our `piece` at `sq` in `scene`, estimated as the active level does.
+    #[inline]
+    pub fn threat_at(&self, scene: &Scene, sq: Square, piece: Piece) -> i32 {
+        threat(self.pos, scene, sq, piece, self.backup())
+    }
+
+    /// The agent on `sq` as it stands now.
+    pub fn agent(&self, now: &Scene, sq: Square) -> Agent {
+        let piece = self.pos.piece_kind_at(sq).unwrap_or(Piece::Pawn);
+        Agent { square: sq, piece, threat: self.threat_at(now, sq, piece) }
+    }
+
+    /// The agent's estimate of its legal move `mv`, and the scene after it.
+    ///
+    /// - attack: the captured piece's value (plus any promotion gain); with threat and backup,
+    ///   minus the threat on the capturing piece where it lands.
+    /// - move: the best capture it plans from the new square (foundation: the most valuable
+    ///   target; threat and backup: that target's value minus the threat on the square captured
+    ///   on); with move-attack consideration, a move onto a threatened square plans nothing and
+    ///   is worth minus that threat.
+    pub fn estimate(&self, index: usize, agent: &Agent, mv: Move) -> (Estimate, Scene) {
+        let scene = Scene::after(self.pos, mv);
+        let piece = mv.promotion().unwrap_or(agent.piece);
+        let gain = value(piece) - value(agent.piece);
+        let est = match self.pos.captured_piece(mv) {
+            Some(victim) => {
+                let danger = if self.backup() { self.threat_at(&scene, mv.to(), piece) } else { 0 };
+                Estimate { mv, agent: index, action: Action::Attack, profit: value(victim) + gain - danger, plan: None }
+            }
+            None => {
+                let check_arrival = self.features.has(Features::MOVE_ATTACK);
+                let (profit, plan) = self.move_profit(&scene, mv.to(), piece, gain, check_arrival);
+                Estimate { mv, agent: index, action: Action::Move, profit, plan }
+            }
+        };
+        (est, scene)
+    }
+
+    /// Profit of a non-capturing move to `to` (see [`Eval::estimate`]).
+    pub fn move_profit(&self, scene: &Scene, to: Square, piece: Piece, gain: i32, check_arrival: bool) -> (i32, Option<(Square, Piece)>) {
+        // Legal king moves never land on an attacked square.
+        if check_arrival && piece != Piece::King {
+            let danger = self.threat_at(scene, to, piece);
+            if danger > 0 {
+                return (gain - danger, None);
+            }
+        }
+        match self.plan_attack(scene, to, piece) {
+            Some((profit, target, victim)) => (gain + profit, Some((target, victim))),
+            None => (gain, None),
+        }
+    }
+
+    /// The best capture our `piece` on `from` could make next, as (profit, square, victim).
+    /// Capturing the king ends the game, so it is worth the king's value with no threat after.
+    /// Planned attacks estimated to lose material are no plan at all.
+    fn plan_attack(&self, scene: &Scene, from: Square, piece: Piece) -> Option<(i32, Square, Piece)> {
+        let us = self.pos.side_to_move();
+        let targets = attacks::piece_attacks(piece, us, from, scene.occ) & scene.theirs;
+        let mut best: Option<(i32, Square, Piece)> = None;
+        for target in targets {
+            let victim = self.pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+            let profit = if victim == Piece::King {
+                KING_VALUE
+            } else {
+                let after = scene.then_capture(from, target, piece);
+                // Our king may never capture a defended piece, whatever the level assumes.
+                if piece == Piece::King && after.their_attackers(self.pos, target).any() {
+                    continue;
+                }
+                let danger = if self.backup() { self.threat_at(&after, target, piece) } else { 0 };
+                value(victim) - danger
+            };
+            if profit >= 0 && best.is_none_or(|(p, _, _)| profit > p) {
+                best = Some((profit, target, victim));
+            }
+        }
+        best
+    }
+
+    /// Defense consideration (level 7): the worst threat the move leaves on any *other* agent.
+    /// Only agents whose threat can grow are asked: those on a line through a square the move
+    /// empties (a blocker moved away) and those the mover defended from where it stood.
+    pub fn exposure(&self, scene: &Scene, mover: Square) -> i32 {
+        let pos = self.pos;
+        let opened = pos.occupied() & !scene.occ;
+        let mut suspects = pos.attacks_from(mover);
+        for sq in opened {
+            suspects |= attacks::queen(sq, pos.occupied());
+        }
+        let ours = pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals();
+        let mut worst = 0;
+        for sq in suspects & ours {
+            let piece = pos.piece_kind_at(sq).unwrap_or(Piece::Pawn);
+            worst = worst.max(self.threat_at(scene, sq, piece));
+        }
+        worst
+    }
+
+    /// How a defense-request answer is valued: as a move that always checks its own arrival
+    /// square (the thesis's supporting agent "is also evaluating the danger it might put itself
+    /// into"), whether or not move-attack consideration is on.
+    pub fn defense_profit(&self, scene: &Scene, agent: &Agent, mv: Move) -> (i32, Option<(Square, Piece)>) {
+        let piece = mv.promotion().unwrap_or(agent.piece);
+        let gain = value(piece) - value(agent.piece);
+        self.move_profit(scene, mv.to(), piece, gain, true)
+    }
+
+    /// A blocking defender must itself be defended where it stands, so that it is not
+    /// "sacrificing itself for nothing" (thesis 2.2.2, level 6).
+    pub fn block_is_backed(&self, scene: &Scene, to: Square) -> bool {
+        let attackers = scene.their_attackers(self.pos, to);
+        attackers.is_empty() || scene.is_defended(self.pos, to, attackers)
+    }
+}
+
+/// Squares where one of our pieces would cut a sliding `attackers` piece off from `target`.
+pub(crate) fn block_squares(attackers: Bitboard, target: Square) -> Bitboard {
+    attackers.fold(Bitboard::EMPTY, |b, a| b | attacks::between(a, target))
+}
+
+/// Defense consideration's verdict (thesis 2.2.2, level 7): a move or attack that leaves another
+/// agent threatened worse than the worst threat before moving (`worst_before`) is disregarded,
+/// unless it is an attack whose profit is higher than what it exposes.
+#[inline]
+pub(crate) fn disregarded(action: Action, profit: i32, exposed: i32, worst_before: i32) -> bool {
+    exposed > worst_before && (action == Action::Move || profit <= exposed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn estimate(pos: &Position, level: u32, uci: &str) -> Estimate {
+        let ev = Eval::new(pos, Features::level(level).unwrap());
+        let mv = pos.parse_uci(uci).unwrap();
+        let agent = ev.agent(&Scene::now(pos), mv.from());
+        ev.estimate(0, &agent, mv).0
+    }
+
+    #[test]
+    fn attack_profit_counts_the_landing_threat_from_level_two() {
+        // Qd1xd5 takes a pawn the e6 pawn defends.
+        let pos = setup("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1");
+        assert_eq!(estimate(&pos, 1, "d1d5").profit, 100);
+        assert_eq!(estimate(&pos, 2, "d1d5").profit, 100 - 900);
+    }
+
+    #[test]
+    fn move_attack_arrival_is_checked_from_level_three() {
+        // Nb1-c3 lands where the b4 pawn attacks it and plans Nxd5 on an undefended rook.
+        let pos = setup("4k3/8/8/3r4/1p6/8/8/1N2K3 w - - 0 1");
+        let l2 = estimate(&pos, 2, "b1c3");
+        assert_eq!((l2.profit, l2.plan.map(|p| p.1)), (500, Some(Piece::Rook)));
+        let l3 = estimate(&pos, 3, "b1c3");
+        assert_eq!((l3.profit, l3.plan), (-300, None));
+    }
+
+    #[test]
+    fn a_check_plans_to_take_the_king() {
+        let pos = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let e = estimate(&pos, 3, "a1a8");
+        assert_eq!((e.profit, e.plan.map(|p| p.1)), (KING_VALUE, Some(Piece::King)));
+    }
+
+    #[test]
+    fn disregard_rule() {
+        assert!(disregarded(Action::Move, 0, 900, 400));
+        assert!(disregarded(Action::Attack, 300, 900, 400));
+        assert!(!disregarded(Action::Attack, 901, 900, 400));
+        assert!(!disregarded(Action::Move, 0, 400, 400));
+    }
+}

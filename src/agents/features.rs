@@ -1,0 +1,217 @@
+//! The agent logic as named feature flags (thesis Table 2.1). A level is only a preset of flags:
+//! the rules ask `features.has(Features::ATTACK_REQUEST)`, never `level >= 5`.
+
+use std::fmt;
+use thiserror::Error;
+
+/// A set of agent-logic features. `Copy`, one byte; a tiny hand-made bitflag type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Features(u8);
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FeatureError {
+    #[error("unknown agent feature '{name}' (known: {known})")]
+    Unknown { name: String, known: String },
+    #[error("agent level {0} does not exist (levels are 1 to 8)")]
+    Level(u32),
+}
+
+impl Features {
+    /// Level 1: agents see their own threat, moves and attacks (thesis 2.2.2, level 1).
+    pub const FOUNDATION: Features = Features(1 << 0);
+    /// Level 2: threats count one defender and the cheapest attacker; attacks and planned
+    /// attacks subtract the threat on the square captured on.
+    pub const THREAT_AND_BACKUP: Features = Features(1 << 1);
+    /// Level 3: a move onto a threatened square loses its planned attack; equal move-attacks
+    /// rank above plain moves.
+    pub const MOVE_ATTACK: Features = Features(1 << 2);
+    /// Level 4: the threatened agent's options and everyone else's are compared by net result.
+    pub const THREAT_MOVE: Features = Features(1 << 3);
+    /// Level 5: other agents may capture an attacker of the worst threatened agent.
+    pub const ATTACK_REQUEST: Features = Features(1 << 4);
+    /// Level 6 and 7: other agents may guard the worst threatened agent or block its attacker.
+    pub const DEFENSE_REQUEST: Features = Features(1 << 5);
+    /// Level 8: defense requests only when all of the threatened agent's own options lose.
+    pub const RESTRICTED_DEFENSE_REQUEST: Features = Features(1 << 6);
+    /// Level 7 and 8: a move may not leave another agent worse off than the worst threat.
+    pub const DEFENSE_CONSIDERATION: Features = Features(1 << 7);
+
+    pub const NONE: Features = Features(0);
+
+    /// Every flag with its command-line name, in the order of Table 2.1.
+    pub const NAMED: [(Features, &'static str); 8] = [
+        (Features::FOUNDATION, "foundation"),
+        (Features::THREAT_AND_BACKUP, "threat-and-backup"),
+        (Features::MOVE_ATTACK, "move-attack"),
+        (Features::THREAT_MOVE, "threat-move"),
+        (Features::ATTACK_REQUEST, "attack-request"),
+        (Features::DEFENSE_REQUEST, "defense-request"),
+        (Features::RESTRICTED_DEFENSE_REQUEST, "restricted-defense-request"),
+        (Features::DEFENSE_CONSIDERATION, "defense-consideration"),
+    ];
+
+    /// The preset of thesis Table 2.1 for level `n` (1..=8).
+    pub fn level(n: u32) -> Result<Features, FeatureError> {
+        let f = |bits: &[Features]| bits.iter().fold(Features::NONE, |acc, &b| acc | b);
+        let base = f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP, Features::MOVE_ATTACK, Features::THREAT_MOVE]);
+        Ok(match n {
+            1 => Features::FOUNDATION,
+            2 => f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP]),
+            3 => f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP, Features::MOVE_ATTACK]),
+            4 => base,
+            5 => base | Features::ATTACK_REQUEST,
+            6 => base | Features::ATTACK_REQUEST | Features::DEFENSE_REQUEST,
+            7 => base | Features::ATTACK_REQUEST | Features::DEFENSE_REQUEST | Features::DEFENSE_CONSIDERATION,
+            8 => base
+                | Features::ATTACK_REQUEST
+                | Features::RESTRICTED_DEFENSE_REQUEST
+                | Features::DEFENSE_CONSIDERATION,
+            _ => return Err(FeatureError::Level(n)),
+        })
+    }
+
+    /// Parses a comma-separated list of kebab-case names ("attack-request,defense-consideration").
+    /// The foundation is always included: every other feature extends it. Underscores are
+    /// accepted for the code's own spelling (`threat_and_backup`).
+    pub fn parse(list: &str) -> Result<Features, FeatureError> {
+        let mut set = Features::FOUNDATION;
+        for raw in list.split(',') {
+            let name = raw.trim().to_ascii_lowercase().replace('_', "-");
+            if name.is_empty() {
+                continue;
+            }
+            match Features::NAMED.iter().find(|(_, n)| *n == name) {
+                Some((flag, _)) => set = set | *flag,
+                None => {
+                    let known = Features::NAMED.iter().map(|(_, n)| *n).collect::<Vec<_>>().join(", ");
+                    return Err(FeatureError::Unknown { name: raw.trim().to_string(), known });
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    #[inline]
+    pub const fn has(self, flag: Features) -> bool {
+        self.0 & flag.0 == flag.0 && flag.0 != 0
+    }
+
+    #[inline]
+    pub const fn without(self, flag: Features) -> Features {
+        Features(self.0 & !flag.0)
+    }
+
+    /// Whether defense requests are answered at all (plain or restricted).
+    #[inline]
+    pub const fn any_defense_request(self) -> bool {
+        self.has(Features::DEFENSE_REQUEST) || self.has(Features::RESTRICTED_DEFENSE_REQUEST)
+    }
+
+    /// The level this set is a preset of, if any.
+    pub fn as_level(self) -> Option<u32> {
+        (1..=8).find(|&n| Features::level(n).ok() == Some(self))
+    }
+
+    /// "L5" for a preset, "F" for a custom set: the prefix of every decision reason.
+    pub fn label(self) -> String {
+        match self.as_level() {
+            Some(n) => format!("L{n}"),
+            None => "F".to_string(),
+        }
+    }
+
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+}
+
+impl std::ops::BitOr for Features {
+    type Output = Features;
+    #[inline]
+    fn bitor(self, rhs: Features) -> Features {
+        Features(self.0 | rhs.0)
+    }
+}
+
+impl fmt::Display for Features {
+    /// The kebab-case list `parse` accepts.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (flag, name) in Features::NAMED {
+            if self.has(flag) {
+                if !first {
+                    f.write_str(",")?;
+                }
+                f.write_str(name)?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Features {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Features({self})")
+    }
+}
+
+impl std::str::FromStr for Features {
+    type Err = FeatureError;
+    fn from_str(s: &str) -> Result<Features, FeatureError> {
+        Features::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Table 2.1 row by row: which levels carry each feature.
+    #[test]
+    fn levels_are_table_2_1() {
+        let rows: [(Features, [bool; 8]); 8] = [
+            (Features::FOUNDATION, [true; 8]),
+            (Features::THREAT_AND_BACKUP, [false, true, true, true, true, true, true, true]),
+            (Features::MOVE_ATTACK, [false, false, true, true, true, true, true, true]),
+            (Features::THREAT_MOVE, [false, false, false, true, true, true, true, true]),
+            (Features::ATTACK_REQUEST, [false, false, false, false, true, true, true, true]),
+            (Features::DEFENSE_REQUEST, [false, false, false, false, false, true, true, false]),
+            (Features::RESTRICTED_DEFENSE_REQUEST, [false, false, false, false, false, false, false, true]),
+            (Features::DEFENSE_CONSIDERATION, [false, false, false, false, false, false, true, true]),
+        ];
+        for (flag, levels) in rows {
+            for (i, &expected) in levels.iter().enumerate() {
+                let set = Features::level(i as u32 + 1).unwrap();
+                assert_eq!(set.has(flag), expected, "level {} feature {flag}", i + 1);
+            }
+        }
+        assert!(Features::level(0).is_err());
+        assert!(Features::level(9).is_err());
+    }
+
+    #[test]
+    fn parse_and_display_round_trip() {
+        let f = Features::parse("attack-request, defense-consideration").unwrap();
+        assert!(f.has(Features::FOUNDATION));
+        assert!(f.has(Features::ATTACK_REQUEST) && f.has(Features::DEFENSE_CONSIDERATION));
+        assert!(!f.has(Features::DEFENSE_REQUEST));
+        assert_eq!(f.to_string(), "foundation,attack-request,defense-consideration");
+        assert_eq!(Features::parse(&f.to_string()).unwrap(), f);
+        assert_eq!(Features::parse("threat_and_backup").unwrap(), Features::level(2).unwrap());
+        assert_eq!(Features::parse("").unwrap(), Features::level(1).unwrap());
+        for n in 1..=8 {
+            let set = Features::level(n).unwrap();
+            assert_eq!(Features::parse(&set.to_string()).unwrap(), set);
+            assert_eq!(set.as_level(), Some(n));
+        }
+    }
+
+    #[test]
+    fn unknown_names_are_reported() {
+        let err = Features::parse("attack-request,teleport").unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("'teleport'"), "{text}");
+        assert!(text.contains("defense-consideration"), "{text}");
+    }
+}

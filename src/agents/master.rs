@@ -1,0 +1,592 @@
+//! The MasterAgent (thesis 2.1.2, 2.2.2, 2.2.3): polls the agents, finds the worst threatened
+//! one, runs the request rounds and decides with the rules of the active features. No search:
+//! one pass over the legal moves, each estimated by its agent (the thesis's "1.5 plies").
+
+use super::agent::{block_squares, disregarded, Action, Agent, Estimate, Eval};
+use super::counters::{Counters, Pending};
+use super::describe::{agent_name, kind_text, move_text, plan_text};
+use super::features::Features;
+use super::scene::Scene;
+use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
+use crate::player::{Decision, Player};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The seed a MasterAgent uses unless told otherwise, so that runs are reproducible.
+pub const DEFAULT_SEED: u64 = 2005;
+
+/// A side has at most 16 pieces in any legal game; the rest is slack for odd FENs.
+/// Pieces beyond it get no agent (their moves are only played as the last-resort fallback).
+const MAX_AGENTS: usize = 32;
+const NO_AGENT: u8 = u8::MAX;
+
+/// Which rule chose the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The best attack of all agents.
+    Attack,
+    /// The best move of all agents.
+    Move,
+    /// The worst threatened agent's own attack or move.
+    ThreatenedAgent,
+    /// Another agent captures an attacker of the worst threatened agent.
+    AttackRequest,
+    /// Another agent guards the worst threatened agent or blocks its attacker.
+    DefenseRequest,
+}
+
+/// The MasterAgent's decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub mv: Move,
+    pub rule: Rule,
+    /// The move's own estimated profit.
+    pub profit: i32,
+    /// Profit minus the threat the move leaves on the worst threatened agent.
+    pub net: i32,
+    /// Defense consideration disregarded every move, so the decision was made without it.
+    pub fallback: bool,
+    /// "L5 attack request: Nf3xe5 removes attacker of Qd4 (net 300)".
+    pub reason: String,
+    /// For a move-attack: the square it plans to capture on next, and the piece there.
+    pub plan: Option<(Square, Piece)>,
+    /// Moves estimated.
+    pub evaluated: u32,
+}
+
+/// A move in the running, with the threat it leaves on the worst threatened agent.
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    est: Estimate,
+    residual: i32,
+}
+
+impl Cand {
+    fn net(&self) -> i32 {
+        self.est.profit - self.residual
+    }
+}
+
+/// The best candidate so far under key `K`; equal keys are broken uniformly at random
+/// (reservoir sampling, so no list of ties is kept).
+#[derive(Clone, Copy, Debug)]
+struct Best<K> {
+    key: K,
+    cand: Cand,
+    ties: u32,
+}
+
+fn offer<K: PartialOrd + Copy>(slot: &mut Option<Best<K>>, key: K, cand: Cand, rng: &mut StdRng) {
+    match slot {
+        None => *slot = Some(Best { key, cand, ties: 1 }),
+        Some(b) if key > b.key => *b = Best { key, cand, ties: 1 },
+        Some(b) if key == b.key => {
+            b.ties += 1;
+            if rng.random_range(0..b.ties) == 0 {
+                b.cand = cand;
+            }
+        }
+        Some(_) => {}
+    }
+}
+
+/// Move-attack consideration (level 3): at equal profit, a move planning an attack ranks above
+/// one that plans nothing.
+type MoveKey = (i32, bool);
+
+#[derive(Clone, Copy, Debug)]
+struct Report {
+    agent: Agent,
+    attack: Option<Best<i32>>,
+    mv: Option<Best<MoveKey>>,
+}
+
+/// Everything one poll of the agents produced.
+struct Round {
+    agents: [Report; MAX_AGENTS],
+    n: usize,
+    worst: Option<usize>,
+    /// The worst threat (0 when no agent is threatened).
+    threat: i32,
+    attack_answer: Option<Best<i32>>,
+    defense_answer: Option<Best<i32>>,
+    evaluated: u32,
+}
+
+/// The decision before it is put into words.
+struct Verdict {
+    cand: Cand,
+    rule: Rule,
+    attack_round: bool,
+    defense_round: bool,
+}
+
+pub struct MasterAgent {
+    features: Features,
+    rng: StdRng,
+    counters: Counters,
+    pending: Option<Pending>,
+    explain: bool,
+    explanation: Vec<String>,
+}
+
+impl MasterAgent {
+    pub fn new(features: Features, seed: u64) -> MasterAgent {
+        MasterAgent {
+            features,
+            rng: StdRng::seed_from_u64(seed),
+            counters: Counters::default(),
+            pending: None,
+            explain: false,
+            explanation: Vec::new(),
+        }
+    }
+
+    /// The preset of thesis Table 2.1 for level `n` (1..=8).
+    pub fn with_level(n: u32, seed: u64) -> Result<MasterAgent, super::FeatureError> {
+        Ok(MasterAgent::new(Features::level(n)?, seed))
+    }
+
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    pub fn reset_counters(&mut self) {
+        self.counters = Counters::default();
+        self.pending = None;
+    }
+
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    /// Keep the explain lines of each decision for [`MasterAgent::explanation`] (the protocol's
+    /// thinking output). They are logged at debug level either way.
+    pub fn set_explain(&mut self, on: bool) {
+        self.explain = on;
+        self.explanation.clear();
+    }
+
+    /// The explain lines of the last decision (empty unless `set_explain(true)`).
+    pub fn explanation(&self) -> &[String] {
+        &self.explanation
+    }
+
+    /// Decides a move in `pos`; `None` only when there is no legal move.
+    pub fn choose(&mut self, pos: &Position) -> Option<Choice> {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let explain = self.explain || log::log_enabled!(log::Level::Debug);
+        self.explanation.clear();
+
+        let mut features = self.features;
+        let mut round = self.poll(pos, &legal, features);
+        let mut verdict = decide(&round, features, &mut self.rng);
+        let mut fallback = false;
+        if verdict.is_none() && features.has(Features::DEFENSE_CONSIDERATION) {
+            // Defense consideration disregarded every move; a move must still be made.
+            features = features.without(Features::DEFENSE_CONSIDERATION);
+            round = self.poll(pos, &legal, features);
+            verdict = decide(&round, features, &mut self.rng);
+            fallback = true;
+        }
+        let verdict = verdict.unwrap_or_else(|| last_resort(pos, &legal));
+
+        let reason = self.reason(pos, &round, &verdict, fallback);
+        if explain {
+            self.explain_round(pos, &round, &reason);
+        }
+        self.count(&verdict);
+        Some(Choice {
+            mv: verdict.cand.est.mv,
+            rule: verdict.rule,
+            profit: verdict.cand.est.profit,
+            net: verdict.cand.net(),
+            fallback,
+            reason,
+            plan: verdict.cand.est.plan.filter(|_| verdict.cand.est.action == Action::Move),
+            evaluated: round.evaluated,
+        })
+    }
+
+    /// Figure 2.2a-c: every agent reports its threat; the worst threat is found; then every
+    /// agent estimates its moves (checking the others when defense consideration is on) and
+    /// answers the worst threatened agent's requests.
+    fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features) -> Round {
+        let ev = Eval::new(pos, features);
+        let now = Scene::now(pos);
+        let empty = Report { agent: Agent { square: Square(0), piece: Piece::Pawn, threat: 0 }, attack: None, mv: None };
+        let mut r = Round {
+            agents: [empty; MAX_AGENTS],
+            n: 0,
+            worst: None,
+            threat: 0,
+            attack_answer: None,
+            defense_answer: None,
+            evaluated: 0,
+        };
+        let mut index = [NO_AGENT; 64];
+        for sq in pos.by_color(pos.side_to_move()) {
+            if r.n == MAX_AGENTS {
+                break;
+            }
+            index[sq.index()] = r.n as u8;
+            r.agents[r.n].agent = ev.agent(&now, sq);
+            r.n += 1;
+        }
+        let (worst, threat) = worst_threat(&r.agents[..r.n], &mut self.rng);
+        r.worst = worst;
+        r.threat = threat;
+
+        let wounded = worst.map(|i| r.agents[i].agent);
+        let w_attackers = wounded.map_or(Bitboard::EMPTY, |a| now.their_attackers(pos, a.square));
+        let blocks = wounded.map_or(Bitboard::EMPTY, |a| block_squares(w_attackers, a.square));
+        let dc = features.has(Features::DEFENSE_CONSIDERATION);
+        let attack_requests = features.has(Features::ATTACK_REQUEST);
+        let defense_requests = features.any_defense_request();
+
+        for &mv in legal.iter() {
+            let i = index[mv.from().index()];
+            if i == NO_AGENT {
+                continue;
+            }
+            let i = i as usize;
+            let agent = r.agents[i].agent;
+            let (est, scene) = ev.estimate(i, &agent, mv);
+            r.evaluated += 1;
+            let exposed = if dc { ev.exposure(&scene, mv.from()) } else { 0 };
+            let allowed = |action, profit| !dc || !disregarded(action, profit, exposed, threat);
+
+            if allowed(est.action, est.profit) {
+                let cand = Cand { est, residual: 0 };
+                let report = &mut r.agents[i];
+                match est.action {
+                    Action::Attack => offer(&mut report.attack, est.profit, cand, &mut self.rng),
+                    Action::Move => offer(&mut report.mv, move_key(features, &est), cand, &mut self.rng),
+                }
+            }
+            let Some(w) = wounded.filter(|_| Some(i) != worst) else { continue };
+            if attack_requests && est.action == Action::Attack && scene.captured.is_some_and(|c| w_attackers.contains(c)) {
+                let residual = ev.threat_at(&scene, w.square, w.piece);
+                if residual < threat && allowed(Action::Attack, est.profit) {
+                    let cand = Cand { est, residual };
+                    offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
+                }
+            }
+            if defense_requests && est.action == Action::Move {
+                let residual = ev.threat_at(&scene, w.square, w.piece);
+                let backed = !blocks.contains(mv.to()) || ev.block_is_backed(&scene, mv.to());
+                if residual < threat && backed {
+                    let (profit, plan) = ev.defense_profit(&scene, &agent, mv);
+                    if allowed(Action::Move, profit) {
+                        let cand = Cand { est: Estimate { profit, plan, ..est }, residual };
+                        offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    fn count(&mut self, v: &Verdict) {
+        let c = &mut self.counters;
+        c.decisions += 1;
+        if v.attack_round {
+            c.attack_request_rounds += 1;
+            match v.rule {
+                Rule::AttackRequest => c.attack_requests_performed += 1,
+                Rule::ThreatenedAgent => c.threatened_moved_itself += 1,
+                _ => {}
+            }
+        }
+        if v.defense_round {
+            c.defense_request_rounds += 1;
+            if v.rule == Rule::DefenseRequest {
+                c.defense_requests_used += 1;
+            }
+        }
+        if v.cand.est.action == Action::Move && v.cand.est.plan.is_some() {
+            c.move_attacks_planned += 1;
+        }
+    }
+
+    /// The decision in words, the last line of the explain mode.
+    fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) -> String {
+        let est = &v.cand.est;
+        let mover = r.agents[est.agent].agent;
+        let mv = move_text(pos, est.mv);
+        let label = self.features.label();
+        let wounded = r.worst.map(|i| r.agents[i].agent);
+        let w_name = wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
+        let body = match v.rule {
+            Rule::Attack | Rule::Move | Rule::ThreatenedAgent => {
+                let what = match (est.action, est.plan) {
+                    (Action::Attack, _) => {
+                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
+                        format!("{mv} takes {} (profit {})", kind_text(victim), est.profit)
+                    }
+                    (Action::Move, Some((target, victim))) => {
+                        let piece = est.mv.promotion().unwrap_or(mover.piece);
+                        format!("{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)
+                    }
+                    (Action::Move, None) => format!("{mv} (profit {})", est.profit),
+                };
+                match (v.rule, est.action, est.plan.is_some()) {
+                    (Rule::ThreatenedAgent, _, _) => format!("threatened {w_name} (threat {}) acts itself: {what}", r.threat),
+                    (_, Action::Attack, _) => format!("attack: {what}"),
+                    (_, Action::Move, true) => format!("move-attack: {what}"),
+                    (_, Action::Move, false) => format!("move: {what}"),
+                }
+            }
+            Rule::AttackRequest => format!("attack request: {mv} removes attacker of {w_name} (net {})", v.cand.net()),
+            Rule::DefenseRequest => {
+                let w = wounded.expect("a defense request has a requester");
+                let attackers = Scene::now(pos).their_attackers(pos, w.square);
+                let blocked = attackers.into_iter().find(|&a| block_squares(a.bb(), w.square).contains(est.mv.to()));
+                match blocked.and_then(|a| pos.piece_kind_at(a).map(|p| (p, a))) {
+                    Some((p, a)) => format!("defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), v.cand.net()),
+                    None => format!("defense request: {mv} guards {w_name} (net {})", v.cand.net()),
+                }
+            }
+        };
+        let mut text = format!("{label} {body}");
+        if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent) != r.worst {
+            text.push_str(&format!("; leaves {w_name} threatened ({})", r.threat));
+        }
+        if fallback {
+            text.push_str("; every move failed defense consideration");
+        }
+        text
+    }
+
+    /// Explain mode: one line per agent, the worst threat, the request answers, the reason.
+    fn explain_round(&mut self, pos: &Position, r: &Round, reason: &str) {
+        let mut lines = Vec::with_capacity(r.n + 4);
+        let describe = |b: Option<Cand>| match b {
+            Some(c) => match c.est.plan {
+                Some((target, victim)) => {
+                    let piece = c.est.mv.promotion().or(pos.piece_kind_at(c.est.mv.from())).unwrap_or(Piece::Pawn);
+                    let plan = plan_text(piece, c.est.mv.to(), target, victim);
+                    format!("{} ({:+}, plans {plan})", move_text(pos, c.est.mv), c.est.profit)
+                }
+                None => format!("{} ({:+})", move_text(pos, c.est.mv), c.est.profit),
+            },
+            None => "-".to_string(),
+        };
+        for rep in &r.agents[..r.n] {
+            let a = rep.agent;
+            lines.push(format!(
+                "agent {}: threat {}, best attack {}, best move {}",
+                agent_name(a.piece, a.square),
+                a.threat,
+                describe(rep.attack.map(|b| b.cand)),
+                describe(rep.mv.map(|b| b.cand)),
+            ));
+        }
+        match r.worst.map(|i| r.agents[i].agent) {
+            Some(w) => {
+                lines.push(format!("worst threat: {} ({})", agent_name(w.piece, w.square), r.threat));
+                let answer = |b: Option<Best<i32>>| match b {
+                    Some(b) => format!("{} (net {}, leaves {})", move_text(pos, b.cand.est.mv), b.cand.net(), b.cand.residual),
+                    None => "none".to_string(),
+                };
+                if self.features.has(Features::ATTACK_REQUEST) {
+                    lines.push(format!("attack request answer: {}", answer(r.attack_answer)));
+                }
+                if self.features.any_defense_request() {
+                    lines.push(format!("defense request answer: {}", answer(r.defense_answer)));
+                }
+            }
+            None => lines.push("worst threat: none".to_string()),
+        }
+        lines.push(format!("decision: {reason}"));
+        for line in &lines {
+            log::debug!("{line}");
+        }
+        if self.explain {
+            self.explanation = lines;
+        }
+    }
+
+    /// Own pieces the active level estimates not threatened after `mv`: the others where they
+    /// stand (as estimated before moving), the mover where it lands.
+    fn safe_squares(&self, pos: &Position, mv: Move) -> Bitboard {
+        let ev = Eval::new(pos, self.features);
+        let now = Scene::now(pos);
+        let mut safe = Bitboard::EMPTY;
+        for sq in pos.by_color(pos.side_to_move()).without(mv.from()) {
+            if ev.agent(&now, sq).threat == 0 {
+                safe = safe.with(sq);
+            }
+        }
+        let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
+        if ev.threat_at(&Scene::after(pos, mv), mv.to(), piece) == 0 {
+            safe = safe.with(mv.to());
+        }
+        safe
+    }
+}
+
+/// Move-attack consideration's ranking of moves.
+fn move_key(features: Features, est: &Estimate) -> MoveKey {
+    (est.profit, features.has(Features::MOVE_ATTACK) && est.plan.is_some())
+}
+
+/// The worst threatened agent: the highest threat, ties at random.
+fn worst_threat(reports: &[Report], rng: &mut StdRng) -> (Option<usize>, i32) {
+    let (mut worst, mut threat, mut ties) = (None, 0, 0u32);
+    for (i, rep) in reports.iter().enumerate() {
+        let t = rep.agent.threat;
+        if t <= 0 || t < threat {
+            continue;
+        }
+        if t > threat {
+            (worst, threat, ties) = (Some(i), t, 1);
+        } else {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                worst = Some(i);
+            }
+        }
+    }
+    (worst, threat)
+}
+
+/// Attack or move (levels 1 and 2): attacks come first; with threat and backup consideration
+/// a move is preferred when the attack loses material and the move does better.
+fn pick(features: Features, attack: Option<Cand>, mv: Option<Cand>) -> Option<(Cand, Rule)> {
+    match (attack, mv) {
+        (Some(a), Some(m)) => {
+            let attack_first = !features.has(Features::THREAT_AND_BACKUP) || a.est.profit >= 0 || a.est.profit >= m.est.profit;
+            Some(if attack_first { (a, Rule::Attack) } else { (m, Rule::Move) })
+        }
+        (Some(a), None) => Some((a, Rule::Attack)),
+        (None, Some(m)) => Some((m, Rule::Move)),
+        (None, None) => None,
+    }
+}
+
+/// The MasterAgent's rules over one round of reports (thesis 2.2.2, each level's "MasterAgent").
+fn decide(r: &Round, features: Features, rng: &mut StdRng) -> Option<Verdict> {
+    let reports = &r.agents[..r.n];
+    let mut best_attack: Option<Best<i32>> = None;
+    let mut best_move: Option<Best<MoveKey>> = None;
+    for rep in reports {
+        if let Some(b) = rep.attack {
+            offer(&mut best_attack, b.key, b.cand, rng);
+        }
+        if let Some(b) = rep.mv {
+            offer(&mut best_move, b.key, b.cand, rng);
+        }
+    }
+    let general = pick(features, best_attack.map(|b| b.cand), best_move.map(|b| b.cand));
+    let Some(w) = r.worst else {
+        let (cand, rule) = general?;
+        return Some(Verdict { cand, rule, attack_round: false, defense_round: false });
+    };
+    let threat = r.threat;
+    let general = general.map(|(mut c, rule)| {
+        // Level 4's assumption: another agent's move does nothing for the threatened agent.
+        c.residual = if c.est.agent == w { 0 } else { threat };
+        (c, rule)
+    });
+
+    let own = pick(features, reports[w].attack.map(|b| b.cand), reports[w].mv.map(|b| b.cand))
+        .map(|(c, _)| (c, Rule::ThreatenedAgent));
+    let mut rescue = own;
+    let attack_round = features.has(Features::ATTACK_REQUEST);
+    if attack_round {
+        rescue = prefer_answer(rescue, r.attack_answer, Rule::AttackRequest);
+    }
+    let defense_round = features.has(Features::DEFENSE_REQUEST)
+        || (features.has(Features::RESTRICTED_DEFENSE_REQUEST) && own.is_none_or(|(c, _)| c.est.profit < 0));
+    if defense_round {
+        rescue = prefer_answer(rescue, r.defense_answer, Rule::DefenseRequest);
+    }
+
+    let (cand, rule) = match (general, rescue) {
+        (Some(g), Some(s)) => {
+            let take_general = if features.has(Features::THREAT_MOVE) {
+                g.0.net() > s.0.net()
+            } else {
+                g.0.est.profit >= threat
+            };
+            if take_general { g } else { s }
+        }
+        (g, s) => g.or(s)?,
+    };
+    Some(Verdict { cand, rule, attack_round, defense_round })
+}
+
+/// A request answer replaces the threatened agent's own action only when strictly better.
+fn prefer_answer(current: Option<(Cand, Rule)>, answer: Option<Best<i32>>, rule: Rule) -> Option<(Cand, Rule)> {
+    match (current, answer) {
+        (Some(c), Some(a)) if a.cand.net() <= c.0.net() => Some(c),
+        (_, Some(a)) => Some((a.cand, rule)),
+        (c, None) => c,
+    }
+}
+
+/// Only reached when no agent owns a legal move (more pieces than agents in an odd FEN).
+fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
+    let mv = legal[0];
+    let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
+    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None };
+    Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false }
+}
+
+impl Player for MasterAgent {
+    fn name(&self) -> String {
+        match self.features.as_level() {
+            Some(n) => format!("AgentChess level {n}"),
+            None => format!("AgentChess features {}", self.features),
+        }
+    }
+
+    /// Decides and books the counters that need the game: whether the opponent took a piece
+    /// estimated safe, and whether last move's planned attack is carried out now.
+    fn decide(&mut self, game: &Game) -> Option<Decision> {
+        let pending = self.pending.take();
+        let pos = game.position();
+        let continued = pending.and_then(|p| p.reply(game.moves()).map(|reply| (p, reply)));
+        if let Some((p, reply)) = &continued {
+            self.counters.book_reply(p, *reply);
+        }
+        let choice = self.choose(pos)?;
+        if let Some((p, _)) = &continued {
+            self.counters.book_plan(p, pos, choice.mv);
+        }
+        let plan = choice.plan.map(|(target, _)| (choice.mv.to(), target));
+        self.pending = Some(Pending {
+            ply: game.moves().len(),
+            mv: choice.mv,
+            after: pos.play(choice.mv),
+            safe: self.safe_squares(pos, choice.mv),
+            plan,
+        });
+        Some(Decision {
+            mv: choice.mv,
+            score: choice.net.clamp(-30_000, 30_000),
+            reason: choice.reason,
+            nodes: choice.evaluated as u64,
+        })
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        MasterAgent::set_seed(self, seed);
+    }
+
+    fn new_game(&mut self) {
+        self.reset_counters();
+    }
+
+    fn counters(&self) -> Option<Counters> {
+        Some(self.counters)
+    }
+}

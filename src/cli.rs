@@ -1,0 +1,266 @@
+//! The research subcommands behind the binary: perft, match, tournament, suite. Each returns
+//! an exit code; reports go to stdout, progress and errors to stderr.
+
+use crate::board::perft::{divide, parse_suite_line, perft};
+use crate::board::Position;
+use crate::experiments::report::Report;
+use crate::experiments::suite::{parse_epd_line, run_suite};
+use crate::experiments::{match_jobs, run_jobs, Job};
+use crate::player::player_from_spec;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+pub fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite: Option<&str>, max_depth: u32) -> ExitCode {
+    if let Some(path) = suite {
+        return run_perft_suite(path, max_depth);
+    }
+    let Some(depth) = depth else {
+        eprintln!("error: perft needs a DEPTH (or --suite FILE)");
+        return ExitCode::from(2);
+    };
+    let pos = match fen.map(Position::from_fen).unwrap_or_else(|| Ok(Position::startpos())) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: bad FEN: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let nodes = if show_divide {
+        let rows = divide(&pos, depth);
+        for (mv, n) in &rows {
+            println!("{mv}: {n}");
+        }
+        println!();
+        println!("Nodes searched: {}", rows.iter().map(|r| r.1).sum::<u64>());
+        rows.iter().map(|r| r.1).sum()
+    } else {
+        let n = perft(&pos, depth);
+        println!("{n}");
+        n
+    };
+    let secs = start.elapsed().as_secs_f64();
+    log::info!("perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} Mnps)", nodes as f64 / secs.max(1e-9) / 1e6);
+    ExitCode::SUCCESS
+}
+
+pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mut checked, mut failed) = (0u32, 0u32);
+    let start = Instant::now();
+    for (i, line) in text.lines().enumerate() {
+        let case = match parse_suite_line(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(e) => {
+                println!("line {}: malformed: {e}", i + 1);
+                failed += 1;
+                continue;
+            }
+        };
+        let pos = match Position::from_fen(&case.fen) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("line {}: bad FEN '{}': {e}", i + 1, case.fen);
+                failed += 1;
+                continue;
+            }
+        };
+        for &(depth, expected) in case.depths.iter().filter(|d| d.0 <= max_depth) {
+            let got = perft(&pos, depth);
+            checked += 1;
+            if got != expected {
+                failed += 1;
+                println!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, case.fen);
+            }
+        }
+    }
+    println!("{checked} counts checked, {failed} failed, {:.2} s", start.elapsed().as_secs_f64());
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn check_specs(specs: &[String]) -> Result<(), ExitCode> {
+    for s in specs {
+        if let Err(e) = player_from_spec(s, 0) {
+            eprintln!("error: bad player spec '{s}': {e}");
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(())
+}
+
+/// Options shared by `match` and `tournament`.
+pub struct RunOptions {
+    pub games: usize,
+    pub seed: u64,
+    pub threads: usize,
+    pub move_cap: Option<usize>,
+    pub out: Option<PathBuf>,
+    pub pgn: Option<PathBuf>,
+}
+
+fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: &str) -> ExitCode {
+    let start = Instant::now();
+    // Each finished game is appended to the PGN file at once (in finishing order, Round = game
+    // number), so Ctrl-C or a crash never loses a finished game; the file is rewritten in game
+    // order at the end.
+    let date = crate::experiments::pgn::today();
+    let sink = match &opts.pgn {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::sync::Mutex::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let on_done = |g: &crate::experiments::game::GameRecord| {
+        if let Some(f) = &sink {
+            use std::io::Write;
+            let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = f.write_all(crate::experiments::pgn::to_pgn(g, event, &date).as_bytes());
+            let _ = f.flush();
+        }
+    };
+    let games = run_jobs(&jobs, opts.threads, opts.move_cap, true, &on_done);
+    let secs = start.elapsed().as_secs_f64();
+    let report = Report::new(players, &games);
+    print!("{}", report.summary());
+    println!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    if let Some(pgn) = &opts.pgn {
+        let text: String = games.iter().map(|g| crate::experiments::pgn::to_pgn(g, event, &date)).collect();
+        if let Err(e) = std::fs::write(pgn, text) {
+            eprintln!("error: cannot write {}: {e}", pgn.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Some(dir) = &opts.out {
+        if let Err(e) = report.write_all(dir, event) {
+            eprintln!("error: cannot write to {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        eprintln!("tables, curves, charts and PGN written to {}", dir.display());
+    }
+    ExitCode::SUCCESS
+}
+
+pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
+    let players = vec![a.to_string(), b.to_string()];
+    if let Err(code) = check_specs(&players) {
+        return code;
+    }
+    let jobs = match_jobs(a, b, opts.games, opts.seed, 0);
+    run_and_report(&players, jobs, opts, &format!("{a} vs {b}"))
+}
+
+pub fn run_tournament(players: &[String], opts: &RunOptions) -> ExitCode {
+    if players.len() < 2 {
+        eprintln!("error: a tournament needs at least two players");
+        return ExitCode::from(2);
+    }
+    if let Err(code) = check_specs(players) {
+        return code;
+    }
+    let mut jobs = Vec::new();
+    let mut pairing = 0;
+    for (i, a) in players.iter().enumerate() {
+        for b in &players[i + 1..] {
+            jobs.extend(match_jobs(a, b, opts.games, opts.seed, pairing));
+            pairing += 1;
+        }
+    }
+    run_and_report(players, jobs, opts, "AgentChess round robin")
+}
+
+/// `--levels 1-8` or `--levels 1,3,7` into level specs.
+pub fn parse_levels(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let (lo, hi) = match part.split_once('-') {
+            Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+            None => (part.trim().parse::<u32>(), part.trim().parse::<u32>()),
+        };
+        let (Ok(lo), Ok(hi)) = (lo, hi) else { return Err(format!("bad level list '{text}'")) };
+        if lo < 1 || hi > 8 || lo > hi {
+            return Err(format!("levels must be within 1-8, got '{part}'"));
+        }
+        out.extend((lo..=hi).map(|l| format!("level:{l}")));
+    }
+    Ok(out)
+}
+
+pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
+    if let Err(code) = check_specs(players) {
+        return code;
+    }
+    let mut rows = String::from("suite,player,id,fen,played,solved\n");
+    let mut bad_lines = 0;
+    println!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%");
+    for file in files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
+        let mut records = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            match parse_epd_line(line, i + 1) {
+                Ok(Some(r)) => records.push(r),
+                Ok(None) => {}
+                Err(e) => {
+                    eprintln!("{}: {e}", file.display());
+                    bad_lines += 1;
+                }
+            }
+        }
+        for p in players {
+            let results = match run_suite(&records, p, seed) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let solved = results.iter().filter(|r| r.solved).count();
+            println!("{name:<16} {p:<28} {solved:>8} {:>8} {:>8.1}", results.len(), 100.0 * solved as f64 / results.len().max(1) as f64);
+            for r in &results {
+                rows.push_str(&format!("{name},{p},{},{},{},{}\n", r.id, r.fen, r.played, r.solved));
+            }
+        }
+    }
+    if let Some(path) = csv {
+        if let Err(e) = std::fs::write(path, rows) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if bad_lines > 0 {
+        eprintln!("{bad_lines} malformed EPD line(s) skipped");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_lists() {
+        assert_eq!(parse_levels("1-3").unwrap(), vec!["level:1", "level:2", "level:3"]);
+        assert_eq!(parse_levels("2,7").unwrap(), vec!["level:2", "level:7"]);
+        assert!(parse_levels("0-9").is_err());
+        assert!(parse_levels("x").is_err());
+    }
+}

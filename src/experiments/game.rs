@@ -1,0 +1,128 @@
+//! Plays one game between two players in-process, by the rules, and records what the thesis's
+//! statistics need.
+
+use crate::agents::values;
+use crate::board::{Color, Game, Outcome, Piece, Position};
+use crate::player::Player;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Rules(Outcome),
+    /// The optional hard cap on moves was reached (reported apart from the rules' draws).
+    MoveCap,
+    /// A player returned no move or an illegal one (never expected; counted as a loss).
+    PlayerFault(Color),
+}
+
+impl Termination {
+    pub fn result(self) -> &'static str {
+        match self {
+            Termination::Rules(o) => o.result_string(),
+            Termination::MoveCap => "1/2-1/2",
+            Termination::PlayerFault(Color::White) => "0-1",
+            Termination::PlayerFault(Color::Black) => "1-0",
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Termination::Rules(o) => o.reason().to_string(),
+            Termination::MoveCap => "Move cap reached".to_string(),
+            Termination::PlayerFault(c) => format!("{c} made no legal move"),
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Termination::Rules(o) => o.winner(),
+            Termination::MoveCap => None,
+            Termination::PlayerFault(c) => Some(!c),
+        }
+    }
+}
+
+/// Per-game counters of an agent player (zero for other players), as the thesis measured them.
+pub type AgentCounters = crate::agents::Counters;
+
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub index: usize,
+    pub seed: u64,
+    pub white: String,
+    pub black: String,
+    pub start_fen: String,
+    /// SAN of every move.
+    pub san: Vec<String>,
+    pub termination: Termination,
+    /// Material of White minus Black (thesis values) after each ply; index 0 = before move 1.
+    pub material: Vec<i32>,
+    /// The side reduced to a bare king first, and when (ply), if any.
+    pub bare_king: Option<(Color, usize)>,
+    pub counters: [Option<AgentCounters>; 2],
+}
+
+impl GameRecord {
+    pub fn result(&self) -> &'static str {
+        self.termination.result()
+    }
+
+    /// Full moves played.
+    pub fn full_moves(&self) -> usize {
+        self.san.len().div_ceil(2)
+    }
+}
+
+pub fn material_balance(pos: &Position) -> i32 {
+    let mut score = 0;
+    for piece in &Piece::ALL[..5] {
+        let v = values::value(*piece);
+        score += v * (pos.pieces(Color::White, *piece).count() as i32 - pos.pieces(Color::Black, *piece).count() as i32);
+    }
+    score
+}
+
+fn bare(pos: &Position, c: Color) -> bool {
+    pos.by_color(c).count() == 1
+}
+
+/// Plays a game to its end by the rules (or the optional move cap, in full moves).
+pub fn play_game(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    start: Position,
+    move_cap: Option<usize>,
+) -> (Termination, Vec<String>, Vec<i32>, Option<(Color, usize)>) {
+    let mut game = Game::new(start);
+    white.new_game();
+    black.new_game();
+    let mut san = Vec::new();
+    let mut material = vec![material_balance(&start)];
+    let mut bare_king = None;
+    let termination = loop {
+        if let Some(outcome) = game.outcome() {
+            break Termination::Rules(outcome);
+        }
+        if move_cap.is_some_and(|cap| san.len() >= 2 * cap) {
+            break Termination::MoveCap;
+        }
+        let pos = *game.position();
+        let side = pos.side_to_move();
+        let player: &mut dyn Player = if side == Color::White { &mut *white } else { &mut *black };
+        let Some(decision) = player.decide(&game).filter(|d| pos.is_legal(d.mv)) else {
+            break Termination::PlayerFault(side);
+        };
+        san.push(pos.to_san(decision.mv));
+        game.play(decision.mv);
+        let next = game.position();
+        material.push(material_balance(next));
+        if bare_king.is_none() {
+            for c in Color::BOTH {
+                if bare(next, c) && !bare(next, !c) {
+                    bare_king = Some((c, san.len()));
+                }
+            }
+        }
+    };
+    (termination, san, material, bare_king)
+}

@@ -1,0 +1,149 @@
+//! The thesis's experiments, in-process: matches, round robins, EPD test suites and the
+//! statistics and charts of chapter 3.
+
+pub mod game;
+pub mod pgn;
+pub mod report;
+pub mod stats;
+pub mod suite;
+
+use crate::board::{Color, Position};
+use crate::player::player_from_spec;
+use game::{play_game, GameRecord};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// When set, running games finish and no new ones start (for embedding the runner).
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Game `i`'s seed, derived from the match seed so every game can be replayed alone.
+pub fn game_seed(match_seed: u64, pairing: u64, i: u64) -> u64 {
+    let mut z = match_seed ^ pairing.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ i.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// One scheduled game: the two specs in colour order and the game's seed.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub white: String,
+    pub black: String,
+    pub seed: u64,
+}
+
+/// Games between `a` and `b`, colours alternating (a is White in even games).
+pub fn match_jobs(a: &str, b: &str, games: usize, seed: u64, pairing: u64) -> Vec<Job> {
+    (0..games)
+        .map(|i| {
+            let (w, bl) = if i % 2 == 0 { (a, b) } else { (b, a) };
+            Job { white: w.to_string(), black: bl.to_string(), seed: game_seed(seed, pairing, i as u64) }
+        })
+        .collect()
+}
+
+/// Plays one job. The white player gets the game seed, the black one a derived seed.
+pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameRecord, String> {
+    let mut white = player_from_spec(&job.white, job.seed)?;
+    let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
+    let start = Position::startpos();
+    let (termination, san, material, bare_king) = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    Ok(GameRecord {
+        index,
+        seed: job.seed,
+        white: job.white.clone(),
+        black: job.black.clone(),
+        start_fen: start.to_fen(),
+        san,
+        termination,
+        material,
+        bare_king,
+        counters: [white.counters(), black.counters()],
+    })
+}
+
+/// Runs the jobs on `threads` threads; progress goes to stderr and `on_done` sees each game as
+/// it finishes. The records of finished games are returned in job order.
+pub fn run_jobs(
+    jobs: &[Job],
+    threads: usize,
+    move_cap: Option<usize>,
+    progress: bool,
+    on_done: &(dyn Fn(&GameRecord) + Sync),
+) -> Vec<GameRecord> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; jobs.len()]);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                if STOP.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= jobs.len() {
+                    break;
+                }
+                // One broken game must not cost the others: a panic is logged and the game dropped.
+                let rec = std::panic::catch_unwind(|| run_job(i, &jobs[i], move_cap));
+                match rec {
+                    Ok(Ok(r)) => {
+                        on_done(&r);
+                        results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                    }
+                    Ok(Err(e)) => log::error!("game {i}: {e}"),
+                    Err(_) => log::error!("game {i} ({} vs {}) panicked; left out", jobs[i].white, jobs[i].black),
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if progress && (d % 50 == 0 || d == jobs.len()) {
+                    let secs = start.elapsed().as_secs_f64();
+                    let rate = d as f64 / secs.max(1e-9);
+                    eprintln!("{d}/{} games, {rate:.1} games/s, eta {:.0} s", jobs.len(), (jobs.len() - d) as f64 / rate);
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
+}
+
+/// Result of game `g` from the point of view of `player` (a spec): 1, ½ or 0 as (w, d, l).
+pub fn wdl_for(g: &GameRecord, player: &str) -> stats::Wdl {
+    let mut w = stats::Wdl::default();
+    let color = if g.white == player { Color::White } else { Color::Black };
+    match g.termination.winner() {
+        None => w.draws += 1,
+        Some(c) if c == color => w.wins += 1,
+        Some(_) => w.losses += 1,
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_distinct_and_stable() {
+        assert_eq!(game_seed(1, 0, 5), game_seed(1, 0, 5));
+        assert_ne!(game_seed(1, 0, 5), game_seed(1, 0, 6));
+        assert_ne!(game_seed(1, 0, 5), game_seed(2, 0, 5));
+        let jobs = match_jobs("a", "b", 4, 7, 0);
+        assert_eq!(jobs[0].white, "a");
+        assert_eq!(jobs[1].white, "b");
+    }
+
+    #[test]
+    fn random_players_finish_by_the_rules() {
+        let jobs = match_jobs("random", "random", 4, 3, 0);
+        let recs = run_jobs(&jobs, 2, None, false, &|_| {});
+        assert_eq!(recs.len(), 4);
+        for r in &recs {
+            assert!(matches!(r.termination, game::Termination::Rules(_)), "{:?}", r.termination);
+            assert_eq!(r.material.len(), r.san.len() + 1);
+        }
+        let again = run_jobs(&jobs, 1, None, false, &|_| {});
+        assert_eq!(recs.iter().map(|r| r.san.clone()).collect::<Vec<_>>(), again.iter().map(|r| r.san.clone()).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,331 @@
+//! Tables, curves and charts from finished games: the thesis's Table 3.1 matrix, a Table 3.2
+//! row per player, per-pairing statistics, material curves and the agents' counters.
+
+use super::game::{GameRecord, Termination};
+use super::stats::{chi_square, elo_interval, los, Wdl};
+use crate::board::{Color, Outcome};
+use std::fmt::Write;
+
+/// Draw detail per player, as Table 3.2 splits it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawDetail {
+    pub stalemate: u32,
+    pub repetition: u32,
+    pub fifty_moves: u32,
+    pub insufficient: u32,
+    pub move_cap: u32,
+    /// Draws where the opponent had first been reduced to a bare king.
+    pub draw_wins: u32,
+}
+
+pub struct Report<'a> {
+    pub players: Vec<String>,
+    pub games: &'a [GameRecord],
+}
+
+impl<'a> Report<'a> {
+    pub fn new(players: &[String], games: &'a [GameRecord]) -> Report<'a> {
+        Report { players: players.to_vec(), games }
+    }
+
+    fn involving(&self, a: &str, b: &str) -> impl Iterator<Item = &GameRecord> {
+        let (a, b) = (a.to_string(), b.to_string());
+        self.games.iter().filter(move |g| (g.white == a && g.black == b) || (g.white == b && g.black == a))
+    }
+
+    /// Wins, draws, losses of `a` against `b`.
+    pub fn wdl(&self, a: &str, b: &str) -> Wdl {
+        let mut w = Wdl::default();
+        for g in self.involving(a, b) {
+            let r = super::wdl_for(g, a);
+            w.wins += r.wins;
+            w.draws += r.draws;
+            w.losses += r.losses;
+        }
+        w
+    }
+
+    pub fn total(&self, a: &str) -> Wdl {
+        let mut t = Wdl::default();
+        for b in &self.players {
+            if b != a {
+                let w = self.wdl(a, b);
+                t.wins += w.wins;
+                t.draws += w.draws;
+                t.losses += w.losses;
+            }
+        }
+        t
+    }
+
+    pub fn draw_detail(&self, a: &str) -> DrawDetail {
+        let mut d = DrawDetail::default();
+        for g in self.games.iter().filter(|g| g.white == a || g.black == a) {
+            if g.termination.winner().is_some() {
+                continue;
+            }
+            match g.termination {
+                Termination::Rules(Outcome::Stalemate) => d.stalemate += 1,
+                Termination::Rules(Outcome::Threefold) => d.repetition += 1,
+                Termination::Rules(Outcome::FiftyMoves) => d.fifty_moves += 1,
+                Termination::Rules(Outcome::InsufficientMaterial) => d.insufficient += 1,
+                Termination::MoveCap => d.move_cap += 1,
+                _ => {}
+            }
+            let me = if g.white == a { Color::White } else { Color::Black };
+            if g.bare_king.is_some_and(|(c, _)| c != me) {
+                d.draw_wins += 1;
+            }
+        }
+        d
+    }
+
+    /// Colour × result table of `a`'s games against `b`, for the chi-square test.
+    pub fn colour_table(&self, a: &str, b: &str) -> Vec<Vec<u32>> {
+        let mut t = vec![vec![0u32; 3]; 2];
+        for g in self.involving(a, b) {
+            let row = if g.white == a { 0 } else { 1 };
+            let w = super::wdl_for(g, a);
+            let col = if w.wins > 0 { 0 } else if w.draws > 0 { 1 } else { 2 };
+            t[row][col] += 1;
+        }
+        t
+    }
+
+    /// Mean material difference (row player minus opponent) after each full move, and the
+    /// share of games still running then.
+    pub fn material_curve(&self, a: &str, b: &str) -> Vec<(usize, f64, f64)> {
+        let games: Vec<&GameRecord> = self.involving(a, b).collect();
+        let longest = games.iter().map(|g| g.full_moves()).max().unwrap_or(0);
+        let mut out = Vec::new();
+        for mv in 1..=longest {
+            let ply = 2 * mv;
+            let mut sum = 0.0;
+            let mut running = 0;
+            for g in &games {
+                let sign = if g.white == a { 1.0 } else { -1.0 };
+                // A finished game keeps its final material for the mean (the thesis's curves do
+                // the same: a game's last balance stands), and stops counting as running.
+                let idx = ply.min(g.material.len() - 1);
+                sum += sign * g.material[idx] as f64;
+                if g.san.len() >= ply {
+                    running += 1;
+                }
+            }
+            out.push((mv, sum / games.len() as f64, running as f64 / games.len() as f64));
+        }
+        out
+    }
+
+    /// Sum of an agent counter over `a`'s games against `b` (a's own agents only).
+    pub fn counter_sum(&self, a: &str, b: &str, f: impl Fn(&crate::agents::Counters) -> u32) -> u32 {
+        self.involving(a, b)
+            .filter_map(|g| if g.white == a { g.counters[0] } else { g.counters[1] })
+            .map(|c| f(&c))
+            .sum()
+    }
+
+    /// Table 3.1: wins/losses/draws of each row player against each column player.
+    pub fn matrix_text(&self) -> String {
+        let w = self.players.iter().map(|p| p.len()).max().unwrap_or(4).max(8);
+        let mut s = String::new();
+        let _ = write!(s, "{:w$}", "W/L/D");
+        for p in &self.players {
+            let _ = write!(s, " {p:>12}");
+        }
+        s.push('\n');
+        for a in &self.players {
+            let _ = write!(s, "{a:w$}");
+            for b in &self.players {
+                if a == b {
+                    let _ = write!(s, " {:>12}", "-");
+                } else {
+                    let r = self.wdl(a, b);
+                    let _ = write!(s, " {:>12}", format!("{}/{}/{}", r.wins, r.losses, r.draws));
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    pub fn players_text(&self) -> String {
+        let mut s = String::from("player                 games  wins losses draws  score  stalemate repetition fifty insufficient cap draw-wins\n");
+        for a in &self.players {
+            let t = self.total(a);
+            let d = self.draw_detail(a);
+            let _ = writeln!(
+                s,
+                "{a:<22} {:>5} {:>5} {:>6} {:>5} {:>6.3} {:>10} {:>10} {:>5} {:>12} {:>3} {:>9}",
+                t.games(), t.wins, t.losses, t.draws, t.score(), d.stalemate, d.repetition, d.fifty_moves, d.insufficient, d.move_cap, d.draw_wins
+            );
+        }
+        s
+    }
+
+    fn pairs(&self) -> Vec<(String, String)> {
+        let mut v = Vec::new();
+        for (i, a) in self.players.iter().enumerate() {
+            for b in &self.players[i + 1..] {
+                v.push((a.clone(), b.clone()));
+            }
+        }
+        v
+    }
+
+    pub fn pairings_text(&self) -> String {
+        let mut s = String::from("pairing                                      W-D-L      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
+        for (a, b) in self.pairs() {
+            let w = self.wdl(&a, &b);
+            let (e, lo, hi) = elo_interval(w);
+            let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
+            let _ = writeln!(
+                s,
+                "{:<44} {:>3}-{}-{:<4} {:>6.3} {:>7.1} [{:>7.1}, {:>7.1}] {:>6.3} {:>10.3} {:>3} {:.3}",
+                format!("{a} vs {b}"), w.wins, w.draws, w.losses, w.score(), e, lo, hi, los(w), chi, df, p
+            );
+        }
+        s
+    }
+
+    pub fn counters_text(&self) -> String {
+        let mut s = String::from("player vs opponent                          atk-req-rounds atk-req-done moved-itself def-req-used ma-planned ma-performed captured incorrect\n");
+        for a in &self.players {
+            for b in &self.players {
+                if a == b {
+                    continue;
+                }
+                let c = |f: fn(&crate::agents::Counters) -> u32| self.counter_sum(a, b, f);
+                if c(|x| x.decisions) == 0 {
+                    continue;
+                }
+                let _ = writeln!(
+                    s,
+                    "{:<44} {:>14} {:>12} {:>12} {:>12} {:>10} {:>12} {:>8} {:>9}",
+                    format!("{a} vs {b}"),
+                    c(|x| x.attack_request_rounds),
+                    c(|x| x.attack_requests_performed),
+                    c(|x| x.threatened_moved_itself),
+                    c(|x| x.defense_requests_used),
+                    c(|x| x.move_attacks_planned),
+                    c(|x| x.move_attacks_performed),
+                    c(|x| x.own_pieces_captured),
+                    c(|x| x.incorrect_threats),
+                );
+            }
+        }
+        s
+    }
+
+    /// Writes every table and curve as CSV, a JSON summary, SVG charts and the PGN.
+    pub fn write_all(&self, dir: &std::path::Path, event: &str) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let date = super::pgn::today();
+        let mut pgn = String::new();
+        for g in self.games {
+            pgn.push_str(&super::pgn::to_pgn(g, event, &date));
+        }
+        std::fs::write(dir.join("games.pgn"), pgn)?;
+
+        let mut m = String::from("row,column,wins,losses,draws\n");
+        let mut pairs = String::from("a,b,wins,draws,losses,score,elo,elo_low,elo_high,los,chi2,df,p\n");
+        let mut curve = String::from("a,b,move,mean_material_diff,share_running\n");
+        let mut counters = String::from("player,opponent,decisions,attack_request_rounds,attack_requests_performed,threatened_moved_itself,defense_request_rounds,defense_requests_used,move_attacks_planned,move_attacks_performed,own_pieces_captured,incorrect_threats\n");
+        let mut json_pairs = Vec::new();
+        for a in &self.players {
+            for b in &self.players {
+                if a == b {
+                    continue;
+                }
+                let w = self.wdl(a, b);
+                let _ = writeln!(m, "{a},{b},{},{},{}", w.wins, w.losses, w.draws);
+                let c = |f: fn(&crate::agents::Counters) -> u32| self.counter_sum(a, b, f);
+                let _ = writeln!(
+                    counters,
+                    "{a},{b},{},{},{},{},{},{},{},{},{},{}",
+                    c(|x| x.decisions), c(|x| x.attack_request_rounds), c(|x| x.attack_requests_performed),
+                    c(|x| x.threatened_moved_itself), c(|x| x.defense_request_rounds), c(|x| x.defense_requests_used),
+                    c(|x| x.move_attacks_planned), c(|x| x.move_attacks_performed), c(|x| x.own_pieces_captured),
+                    c(|x| x.incorrect_threats)
+                );
+            }
+        }
+        let mut svg_series = Vec::new();
+        for (a, b) in self.pairs() {
+            let w = self.wdl(&a, &b);
+            let (e, lo, hi) = elo_interval(w);
+            let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
+            let _ = writeln!(pairs, "{a},{b},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", w.wins, w.draws, w.losses, w.score(), los(w));
+            json_pairs.push(format!(
+                "{{\"a\":\"{a}\",\"b\":\"{b}\",\"wins\":{},\"draws\":{},\"losses\":{},\"score\":{:.4},\"elo\":{},\"los\":{:.4},\"chi2\":{chi:.4},\"df\":{df},\"p\":{p:.4}}}",
+                w.wins, w.draws, w.losses, w.score(), json_num(e), los(w)
+            ));
+            let cv = self.material_curve(&a, &b);
+            for (mv, diff, share) in &cv {
+                let _ = writeln!(curve, "{a},{b},{mv},{diff:.2},{share:.4}");
+            }
+            svg_series.push((format!("{a} vs {b}"), cv));
+        }
+        std::fs::write(dir.join("matrix.csv"), m)?;
+        std::fs::write(dir.join("pairings.csv"), pairs)?;
+        std::fs::write(dir.join("material.csv"), curve)?;
+        std::fs::write(dir.join("counters.csv"), counters)?;
+        let players_json: Vec<String> = self.players.iter().map(|p| {
+            let t = self.total(p);
+            let d = self.draw_detail(p);
+            format!("{{\"player\":\"{p}\",\"wins\":{},\"losses\":{},\"draws\":{},\"draw_wins\":{},\"stalemate\":{},\"repetition\":{},\"fifty_moves\":{},\"insufficient\":{}}}", t.wins, t.losses, t.draws, d.draw_wins, d.stalemate, d.repetition, d.fifty_moves, d.insufficient)
+        }).collect();
+        std::fs::write(
+            dir.join("results.json"),
+            format!("{{\"games\":{},\"players\":[{}],\"pairings\":[{}]}}\n", self.games.len(), players_json.join(","), json_pairs.join(",")),
+        )?;
+        std::fs::write(dir.join("material.svg"), svg_chart("Mean material difference (row player) by move", &svg_series, |p| p.1))?;
+        std::fs::write(dir.join("running.svg"), svg_chart("Share of games still running by move", &svg_series, |p| p.2))?;
+        std::fs::write(dir.join("summary.txt"), self.summary())?;
+        Ok(())
+    }
+
+    pub fn summary(&self) -> String {
+        format!(
+            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}",
+            self.games.len(),
+            self.matrix_text(),
+            self.players_text(),
+            self.pairings_text(),
+            self.counters_text()
+        )
+    }
+}
+
+fn json_num(x: f64) -> String {
+    if x.is_finite() { format!("{x:.2}") } else { "null".to_string() }
+}
+
+/// A plain line chart, one polyline per series, no dependencies.
+fn svg_chart(title: &str, series: &[(String, Vec<(usize, f64, f64)>)], y: impl Fn(&(usize, f64, f64)) -> f64) -> String {
+    let (w, h, pad) = (900.0, 500.0, 60.0);
+    let max_x = series.iter().flat_map(|s| s.1.iter().map(|p| p.0)).max().unwrap_or(1).max(1) as f64;
+    let ys: Vec<f64> = series.iter().flat_map(|s| s.1.iter().map(&y)).collect();
+    let (mut lo, mut hi) = ys.iter().fold((0.0f64, 0.0f64), |(a, b), &v| (a.min(v), b.max(v)));
+    if hi - lo < 1e-9 {
+        hi = lo + 1.0;
+        lo -= 0.0;
+    }
+    let sx = |x: f64| pad + x / max_x * (w - 2.0 * pad);
+    let sy = |v: f64| h - pad - (v - lo) / (hi - lo) * (h - 2.0 * pad);
+    let colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
+    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{pad}\" y=\"24\" font-size=\"16\">{title}</text>\n");
+    let _ = writeln!(s, "<line x1=\"{pad}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>", sy(0.0), w - pad, sy(0.0));
+    let _ = writeln!(s, "<line x1=\"{pad}\" y1=\"{pad}\" x2=\"{pad}\" y2=\"{}\" stroke=\"black\"/>", h - pad);
+    let _ = writeln!(s, "<text x=\"5\" y=\"{}\">{hi:.1}</text><text x=\"5\" y=\"{}\">{lo:.1}</text><text x=\"{}\" y=\"{}\">move {max_x}</text>", sy(hi) + 4.0, sy(lo) + 4.0, w - pad - 40.0, h - pad + 20.0);
+    for (i, (name, pts)) in series.iter().enumerate() {
+        let c = colours[i % colours.len()];
+        let path: Vec<String> = pts.iter().map(|p| format!("{:.1},{:.1}", sx(p.0 as f64), sy(y(p)))).collect();
+        let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"1.5\" points=\"{}\"/>", path.join(" "));
+        if series.len() <= 30 {
+            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" fill=\"{c}\">{name}</text>", w - pad - 200.0, pad + 14.0 * i as f64);
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}

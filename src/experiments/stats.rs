@@ -1,0 +1,221 @@
+//! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority, and a
+//! chi-square test of independence between colour and result.
+
+/// Wins, draws and losses from one player's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Wdl {
+    pub fn games(self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points per game, 0..1.
+    pub fn score(self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+}
+
+/// Elo difference for an expected score (logistic model); ±infinity at 0 and 1.
+pub fn elo_from_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if score >= 1.0 {
+        return f64::INFINITY;
+    }
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Elo difference and its 95% interval, from the per-game score's standard error.
+pub fn elo_interval(w: Wdl) -> (f64, f64, f64) {
+    let n = w.games() as f64;
+    let s = w.score();
+    if n == 0.0 {
+        return (0.0, f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let var = (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let z = 1.959_963_984_540_054;
+    (elo_from_score(s), elo_from_score(s - z * se), elo_from_score(s + z * se))
+}
+
+/// Likelihood of superiority: P(the player is stronger), from wins and losses (draws carry no
+/// information), with the normal approximation 0.5 * (1 + erf((W - L) / sqrt(2 (W + L)))).
+pub fn los(w: Wdl) -> f64 {
+    let decisive = (w.wins + w.losses) as f64;
+    if decisive == 0.0 {
+        return 0.5;
+    }
+    0.5 * (1.0 + erf((w.wins as f64 - w.losses as f64) / (2.0 * decisive).sqrt()))
+}
+
+/// Error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7).
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let y = 1.0 - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592) * t * (-x * x).exp();
+    sign * y
+}
+
+/// Chi-square test of independence on a table of observed counts (rows × columns).
+/// Returns (statistic, degrees of freedom, p-value); empty rows and columns are left out.
+pub fn chi_square(table: &[Vec<u32>]) -> (f64, u32, f64) {
+    let rows: Vec<&Vec<u32>> = table.iter().filter(|r| r.iter().sum::<u32>() > 0).collect();
+    if rows.is_empty() {
+        return (0.0, 0, 1.0);
+    }
+    let ncols = rows[0].len();
+    let col_sums: Vec<u32> = (0..ncols).map(|j| rows.iter().map(|r| r[j]).sum()).collect();
+    let cols: Vec<usize> = (0..ncols).filter(|&j| col_sums[j] > 0).collect();
+    let total: f64 = col_sums.iter().map(|&c| c as f64).sum();
+    let mut stat = 0.0;
+    for r in &rows {
+        let rs: f64 = r.iter().map(|&c| c as f64).sum();
+        for &j in &cols {
+            let expected = rs * col_sums[j] as f64 / total;
+            stat += (r[j] as f64 - expected).powi(2) / expected;
+        }
+    }
+    let df = ((rows.len() - 1) * cols.len().saturating_sub(1)) as u32;
+    (stat, df, chi_square_p(stat, df))
+}
+
+/// Upper tail of the chi-square distribution: Q(df/2, x/2), the regularised upper gamma.
+pub fn chi_square_p(x: f64, df: u32) -> f64 {
+    if df == 0 {
+        return 1.0;
+    }
+    upper_gamma_q(df as f64 / 2.0, x / 2.0)
+}
+
+fn ln_gamma(z: f64) -> f64 {
+    // Lanczos approximation (g = 7, n = 9).
+    const C: [f64; 9] = [
+        0.999_999_999_999_809_9, 676.520_368_121_885_1, -1_259.139_216_722_402_8, 771.323_428_777_653_1,
+        -176.615_029_162_140_6, 12.507_343_278_686_905, -0.138_571_095_265_720_12, 9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if z < 0.5 {
+        return (std::f64::consts::PI / (std::f64::consts::PI * z).sin()).ln() - ln_gamma(1.0 - z);
+    }
+    let z = z - 1.0;
+    let mut a = C[0];
+    let t = z + 7.5;
+    for (i, &c) in C.iter().enumerate().skip(1) {
+        a += c / (z + i as f64);
+    }
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (z + 0.5) * t.ln() - t + a.ln()
+}
+
+fn upper_gamma_q(a: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    if x < a + 1.0 {
+        // Series for P, then Q = 1 - P.
+        let mut sum = 1.0 / a;
+        let mut term = sum;
+        let mut n = a;
+        for _ in 0..500 {
+            n += 1.0;
+            term *= x / n;
+            sum += term;
+            if term.abs() < sum.abs() * 1e-15 {
+                break;
+            }
+        }
+        1.0 - sum * (-x + a * x.ln() - ln_gamma(a)).exp()
+    } else {
+        // Continued fraction for Q (Lentz).
+        let tiny = 1e-300;
+        let mut b = x + 1.0 - a;
+        let mut c = 1.0 / tiny;
+        let mut d = 1.0 / b;
+        let mut h = d;
+        for i in 1..500 {
+            let an = -(i as f64) * (i as f64 - a);
+            b += 2.0;
+            d = an * d + b;
+            if d.abs() < tiny {
+                d = tiny;
+            }
+            c = b + an / c;
+            if c.abs() < tiny {
+                c = tiny;
+            }
+            d = 1.0 / d;
+            let del = d * c;
+            h *= del;
+            if (del - 1.0).abs() < 1e-15 {
+                break;
+            }
+        }
+        (-x + a * x.ln() - ln_gamma(a)).exp() * h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(close(elo_from_score(0.5), 0.0, 1e-9));
+        // 0.75 -> 400 log10(3) = 190.85
+        assert!(close(elo_from_score(0.75), 190.849, 1e-3));
+        assert!(close(elo_from_score(0.25), -190.849, 1e-3));
+    }
+
+    #[test]
+    fn elo_interval_hand_computed() {
+        // 6 wins, 2 draws, 2 losses: s = 0.7; var = (6*0.09 + 2*0.04 + 2*0.49)/10 = 0.16;
+        // se = sqrt(0.016) = 0.126491; s ± 1.96 se = 0.452077 .. 0.947923.
+        let (e, lo, hi) = elo_interval(Wdl { wins: 6, draws: 2, losses: 2 });
+        assert!(close(e, elo_from_score(0.7), 1e-9));
+        assert!(close(lo, elo_from_score(0.452_077), 0.05));
+        assert!(close(hi, elo_from_score(0.947_923), 0.05));
+    }
+
+    #[test]
+    fn los_hand_computed() {
+        assert!(close(los(Wdl { wins: 5, draws: 3, losses: 5 }), 0.5, 1e-9));
+        // W=10, L=4: erf(6/sqrt(28)) = erf(1.133893) = 0.891; LOS = 0.9456.
+        assert!(close(los(Wdl { wins: 10, draws: 0, losses: 4 }), 0.9456, 1e-3));
+    }
+
+    #[test]
+    fn erf_values() {
+        assert!(close(erf(0.0), 0.0, 1e-7));
+        assert!(close(erf(1.0), 0.842_700_8, 1e-6));
+        assert!(close(erf(-0.5), -0.520_499_9, 1e-6));
+    }
+
+    #[test]
+    fn chi_square_hand_computed() {
+        // Rows: colour (white, black); columns: win, draw, loss.
+        // [[30,10,10],[10,10,30]]: expected 20,10,20 per cell; stat = 4*100/20 + 0 = 20; df 2.
+        let (stat, df, p) = chi_square(&[vec![30, 10, 10], vec![10, 10, 30]]);
+        assert!(close(stat, 20.0, 1e-9));
+        assert_eq!(df, 2);
+        // For df 2, p = exp(-stat/2).
+        assert!(close(p, (-10.0f64).exp(), 1e-9));
+        // A table with no association has statistic 0 and p = 1.
+        let (s0, _, p0) = chi_square(&[vec![5, 5], vec![5, 5]]);
+        assert!(close(s0, 0.0, 1e-12) && close(p0, 1.0, 1e-9));
+        // df 1, x = 3.841 -> p = 0.05.
+        assert!(close(chi_square_p(3.841_459, 1), 0.05, 1e-5));
+    }
+}

@@ -1,0 +1,119 @@
+//! The protocols' handle on move choice: a `Player` plus the guard rails that keep a faulty
+//! player from costing a game (an illegal move, no move, or a panic all fall back to a legal move).
+
+use super::clock::SearchLimits;
+use crate::agents::Features;
+use crate::board::{Game, Move};
+use crate::player::{Player, player_from_spec};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+/// Level when none is given: the strongest agent configuration.
+pub const DEFAULT_LEVEL: u8 = 7;
+pub const MIN_LEVEL: u8 = 1;
+pub const MAX_LEVEL: u8 = 8;
+
+/// A chosen move and what the protocol reports about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    pub mv: Move,
+    /// Centipawns from the mover's point of view (the MasterAgent's estimated profit).
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub reason: String,
+}
+
+pub struct Engine {
+    player: Box<dyn Player>,
+    spec: String,
+    seed: u64,
+    /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
+    frozen_time: bool,
+}
+
+impl Engine {
+    pub fn new(spec: &str, seed: u64) -> Result<Engine, String> {
+        let player = player_from_spec(spec, seed)?;
+        Ok(Engine { player, spec: spec.to_string(), seed, frozen_time: false })
+    }
+
+    /// An engine around a given player (tests use a deterministic one).
+    pub fn with_player(player: Box<dyn Player>, spec: &str, seed: u64) -> Engine {
+        Engine { player, spec: spec.to_string(), seed, frozen_time: false }
+    }
+
+    pub fn freeze_time(mut self) -> Engine {
+        self.frozen_time = true;
+        self
+    }
+
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The level this engine plays at, if its spec is a plain `level:N`.
+    pub fn level(&self) -> Option<u8> {
+        self.spec.strip_prefix("level:")?.parse().ok()
+    }
+
+    /// The agent feature flags this engine plays with, as the comma list `features:` takes, or
+    /// "-" for a player that is not made of agents.
+    pub fn features(&self) -> String {
+        let (kind, arg) = self.spec.split_once(':').unwrap_or((self.spec.as_str(), ""));
+        let set = match kind {
+            "level" => arg.parse().ok().and_then(|n| Features::level(n).ok()),
+            "features" => Features::parse(arg).ok(),
+            _ => None,
+        };
+        set.map_or_else(|| "-".to_string(), |f| f.to_string())
+    }
+
+    /// Swaps in the player for a new spec; on error the current player stays.
+    pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
+        let player = player_from_spec(spec, self.seed)?;
+        self.player = player;
+        self.spec = spec.to_string();
+        Ok(())
+    }
+
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.player.set_seed(seed);
+    }
+
+    pub fn new_game(&mut self) {
+        self.player.new_game();
+    }
+
+    /// A legal move for the side to move, or None when there is none.
+    ///
+    /// `limits` is what the GUI allows for this move: the agents need microseconds and ignore
+    /// it, a searching player stops within it.
+    pub fn think(&mut self, game: &Game, limits: &SearchLimits) -> Option<Thought> {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        log::debug!("thinking with {limits:?}");
+        let start = Instant::now();
+        let decision = catch_unwind(AssertUnwindSafe(|| self.player.decide_within(game, limits)));
+        let elapsed = if self.frozen_time { Duration::ZERO } else { start.elapsed() };
+        let fallback = |why: &str| {
+            log::error!("player {:?} {why}; playing the first legal move", self.spec);
+            Some(Thought { mv: legal[0], score: 0, nodes: 0, elapsed, reason: format!("fallback: {why}") })
+        };
+        match decision {
+            Ok(Some(d)) if legal.contains(d.mv) => {
+                Some(Thought { mv: d.mv, score: d.score, nodes: d.nodes, elapsed, reason: d.reason })
+            }
+            Ok(Some(d)) => fallback(&format!("chose the illegal move {}", d.mv)),
+            Ok(None) => fallback("chose no move"),
+            Err(_) => fallback("panicked"),
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! What the engine says to an XBoard GUI, one line per value.
+//!
+//! Every line the engine prints in XBoard mode is a `Response`; `Display` gives its wire form
+//! and `Response::parse` reads it back, so tests (and a future match runner) can work with
+//! values instead of strings.
+
+use std::fmt;
+
+/// A feature value in a `feature` line: integers bare, strings quoted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FeatureValue {
+    Int(i64),
+    Str(String),
+}
+
+impl fmt::Display for FeatureValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FeatureValue::Int(n) => write!(f, "{n}"),
+            // xboard 4.9.1 only takes quoted strings; a quote inside would end the value early.
+            FeatureValue::Str(s) => write!(f, "\"{}\"", s.replace('"', "'")),
+        }
+    }
+}
+
+/// The outcome part of a result line or a `result` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unknown,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One line of engine output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// `feature ping=1 myname="AgentChess" …`
+    Feature(Vec<(String, FeatureValue)>),
+    /// `move e2e4`
+    Move(String),
+    /// `pong N` (N echoed verbatim)
+    Pong(String),
+    /// `Illegal move: X`
+    IllegalMove(String),
+    /// `Error (REASON): COMMAND`
+    Error { reason: String, command: String },
+    /// `1-0 {White mates}`: a claim that the game is over now.
+    Result { result: GameResult, comment: String },
+    /// `offer draw`: accepts an offer, or claims a draw the next move creates.
+    OfferDraw,
+    /// `resign`
+    Resign,
+    /// `PLY SCORE TIME NODES PV`, TIME in centiseconds.
+    Thinking { ply: u32, score: i32, time_cs: u64, nodes: u64, pv: Vec<String> },
+    /// `stat01: TIME NODES PLY MVLEFT MVTOT MVNAME`, the reply to `.` in analyze mode.
+    Stat01 { time_cs: u64, nodes: u64, ply: u32, moves_left: u32, moves_total: u32, current: String },
+    /// `Hint: e2e4`
+    Hint(String),
+    /// `telluser MSG`
+    TellUser(String),
+    /// `tellusererror MSG`
+    TellUserError(String),
+    /// `# MSG`: only printed once the GUI has accepted `debug`.
+    Debug(String),
+    /// A `bk` line; the wire form starts with a space as the protocol requires.
+    BookLine(String),
+    /// The empty line that ends `bk` output.
+    Blank,
+}
+
+impl Response {
+    /// Reads back a line in the form `Display` writes. Lines that are not engine output give None.
+    pub fn parse(line: &str) -> Option<Response> {
+        if line.is_empty() {
+            return Some(Response::Blank);
+        }
+        if let Some(rest) = line.strip_prefix(' ') {
+            return Some(Response::BookLine(rest.to_string()));
+        }
+        if let Some(rest) = line.strip_prefix("Illegal move: ") {
+            return Some(Response::IllegalMove(rest.to_string()));
+        }
+        if let Some(rest) = line.strip_prefix("Error (") {
+            let (reason, command) = rest.split_once("): ")?;
+            return Some(Response::Error { reason: reason.to_string(), command: command.to_string() });
+        }
+        if let Some(rest) = line.strip_prefix("# ") {
+            return Some(Response::Debug(rest.to_string()));
+        }
+        if let Some(rest) = line.strip_prefix("Hint: ") {
+            return Some(Response::Hint(rest.to_string()));
+        }
+        let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match head {
+            "feature" => parse_features(rest).map(Response::Feature),
+            "move" => Some(Response::Move(rest.to_string())),
+            "pong" => Some(Response::Pong(rest.to_string())),
+            "offer" if rest == "draw" => Some(Response::OfferDraw),
+            "resign" if rest.is_empty() => Some(Response::Resign),
+            "telluser" => Some(Response::TellUser(rest.to_string())),
+            "tellusererror" => Some(Response::TellUserError(rest.to_string())),
+            "stat01:" => {
+                let f: Vec<&str> = rest.split(' ').collect();
+                if f.len() != 6 {
+                    return None;
+                }
+                Some(Response::Stat01 {
+                    time_cs: f[0].parse().ok()?,
+                    nodes: f[1].parse().ok()?,
+                    ply: f[2].parse().ok()?,
+                    moves_left: f[3].parse().ok()?,
+                    moves_total: f[4].parse().ok()?,
+                    current: f[5].to_string(),
+                })
+            }
+            _ => {
+                if let Some(result) = GameResult::parse(head) {
+                    let comment = rest.strip_prefix('{')?.strip_suffix('}')?;
+                    return Some(Response::Result { result, comment: comment.to_string() });
+                }
+                let f: Vec<&str> = line.split(' ').collect();
+                if f.len() < 5 {
+                    return None;
+                }
+                Some(Response::Thinking {
+                    ply: f[0].parse().ok()?,
+                    score: f[1].parse().ok()?,
+                    time_cs: f[2].parse().ok()?,
+                    nodes: f[3].parse().ok()?,
+                    pv: f[4..].iter().map(|s| s.to_string()).collect(),
+                })
+            }
+        }
+    }
+}
+
+fn parse_features(body: &str) -> Option<Vec<(String, FeatureValue)>> {
+    let mut out = Vec::new();
+    let mut rest = body.trim_start();
+    while !rest.is_empty() {
+        let (name, after) = rest.split_once('=')?;
+        let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
+            let (v, t) = quoted.split_once('"')?;
+            (FeatureValue::Str(v.to_string()), t)
+        } else {
+            let end = after.find(' ').unwrap_or(after.len());
+            (FeatureValue::Int(after[..end].parse().ok()?), &after[end..])
+        };
+        out.push((name.to_string(), value));
+        rest = tail.trim_start();
+    }
+    Some(out)
+}
+
+impl fmt::Display for Response {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Response::Feature(list) => {
+                f.write_str("feature")?;
+                for (name, value) in list {
+                    write!(f, " {name}={value}")?;
+                }
+                Ok(())
+            }
+            Response::Move(mv) => write!(f, "move {mv}"),
+            Response::Pong(n) => write!(f, "pong {n}"),
+            Response::IllegalMove(mv) => write!(f, "Illegal move: {mv}"),
+            Response::Error { reason, command } => write!(f, "Error ({reason}): {command}"),
+            Response::Result { result, comment } => write!(f, "{result} {{{comment}}}"),
+            Response::OfferDraw => f.write_str("offer draw"),
+            Response::Resign => f.write_str("resign"),
+            Response::Thinking { ply, score, time_cs, nodes, pv } => {
+                write!(f, "{ply} {score} {time_cs} {nodes}")?;
+                for mv in pv {
+                    write!(f, " {mv}")?;
+                }
+                Ok(())
+            }
+            Response::Stat01 { time_cs, nodes, ply, moves_left, moves_total, current } => {
+                write!(f, "stat01: {time_cs} {nodes} {ply} {moves_left} {moves_total} {current}")
+            }
+            Response::Hint(mv) => write!(f, "Hint: {mv}"),
+            Response::TellUser(msg) => write!(f, "telluser {msg}"),
+            Response::TellUserError(msg) => write!(f, "tellusererror {msg}"),
+            Response::Debug(msg) => write!(f, "# {msg}"),
+            Response::BookLine(text) => write!(f, " {text}"),
+            Response::Blank => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! UCI, for tools that speak nothing else. Entered when the first command is `uci`.
+//!
+//! Like the XBoard session it is a pure state machine from lines to replies. Moves are decided
+//! synchronously; `go infinite` and `go ponder` hold the `bestmove` back until `stop` or
+//! `ponderhit`, as UCI requires.
+
+use super::clock::{SearchLimits, budget, per_move_budget};
+use super::command::echo;
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL};
+use super::xboard::{ENGINE_NAME, VERSION};
+use crate::board::{Color, Game, Position};
+use std::fmt;
+use std::time::Duration;
+
+/// `go` parameters; times in milliseconds on the wire.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub wtime: Option<Duration>,
+    pub btime: Option<Duration>,
+    pub winc: Option<Duration>,
+    pub binc: Option<Duration>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciCommand {
+    Uci,
+    Debug(bool),
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Register,
+    UciNewGame,
+    /// `position startpos|fen FEN [moves M...]`; `fen: None` is the start position.
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    Go(GoParams),
+    Stop,
+    PonderHit,
+    Quit,
+}
+
+impl UciCommand {
+    /// Parses a line; `Err` carries a message for `info string`.
+    pub fn parse(line: &str) -> Result<Option<UciCommand>, String> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&head, args)) = tokens.split_first() else { return Ok(None) };
+        let cmd = match head {
+            "uci" => UciCommand::Uci,
+            "debug" => UciCommand::Debug(args.first() == Some(&"on")),
+            "isready" => UciCommand::IsReady,
+            "register" => UciCommand::Register,
+            "ucinewgame" => UciCommand::UciNewGame,
+            "stop" => UciCommand::Stop,
+            "ponderhit" => UciCommand::PonderHit,
+            "quit" => UciCommand::Quit,
+            "setoption" => {
+                let rest = args.join(" ");
+                let rest =
+                    rest.strip_prefix("name ").ok_or_else(|| format!("setoption without name: {}", echo(line)))?;
+                match rest.split_once(" value ") {
+                    Some((name, value)) => {
+                        UciCommand::SetOption { name: name.trim().into(), value: Some(value.trim().into()) }
+                    }
+                    None => UciCommand::SetOption { name: rest.trim().into(), value: None },
+                }
+            }
+            "position" => {
+                let split = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+                let (setup, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
+                let fen = match setup {
+                    ["startpos"] => None,
+                    ["fen", fen @ ..] if !fen.is_empty() => Some(fen.join(" ")),
+                    _ => return Err(format!("bad position command: {}", echo(line))),
+                };
+                UciCommand::Position { fen, moves: moves.iter().map(|m| m.to_string()).collect() }
+            }
+            "go" => UciCommand::Go(parse_go(args).map_err(|e| format!("{e}: {}", echo(line)))?),
+            _ => return Err(format!("unknown command: {}", echo(head))),
+        };
+        Ok(Some(cmd))
+    }
+}
+
+fn parse_go(args: &[&str]) -> Result<GoParams, String> {
+    let mut p = GoParams::default();
+    let mut i = 0;
+    let ms = |v: Option<&&str>| -> Result<Duration, String> {
+        let n: i64 = v.ok_or("missing value")?.parse().map_err(|_| "bad number")?;
+        // Some GUIs send a negative clock once the flag has fallen: treat it as no time at all.
+        Ok(Duration::from_millis(n.max(0) as u64))
+    };
+    let num = |v: Option<&&str>| -> Result<u64, String> {
+        v.ok_or("missing value")?.parse().map_err(|_| "bad number".to_string())
+    };
+    while i < args.len() {
+        let v = args.get(i + 1);
+        let mut step = 2;
+        match args[i] {
+            "wtime" => p.wtime = Some(ms(v)?),
+            "btime" => p.btime = Some(ms(v)?),
+            "winc" => p.winc = Some(ms(v)?),
+            "binc" => p.binc = Some(ms(v)?),
+            "movetime" => p.movetime = Some(ms(v)?),
+            "movestogo" => p.movestogo = Some(num(v)? as u32),
+            "depth" => p.depth = Some(num(v)? as u32),
+            "nodes" => p.nodes = Some(num(v)?),
+            "mate" => {}
+            "infinite" => {
+                p.infinite = true;
+                step = 1;
+            }
+            "ponder" => {
+                p.ponder = true;
+                step = 1;
+            }
+            // searchmoves takes the rest of the line; the agents consider every move anyway.
+            "searchmoves" => break,
+            other => return Err(format!("unknown go parameter '{}'", echo(other))),
+        }
+        i += step;
+    }
+    Ok(p)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciResponse {
+    IdName(String),
+    IdAuthor(String),
+    /// The text after `option `.
+    Option(String),
+    UciOk,
+    ReadyOk,
+    BestMove(String),
+    /// `info depth D score cp S|mate M nodes N time T pv MOVE`
+    Info {
+        depth: u32,
+        score: String,
+        nodes: u64,
+        time_ms: u64,
+        pv: String,
+    },
+    InfoString(String),
+}
+
+impl fmt::Display for UciResponse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciResponse::IdName(n) => write!(f, "id name {n}"),
+            UciResponse::IdAuthor(a) => write!(f, "id author {a}"),
+            UciResponse::Option(o) => write!(f, "option {o}"),
+            UciResponse::UciOk => f.write_str("uciok"),
+            UciResponse::ReadyOk => f.write_str("readyok"),
+            UciResponse::BestMove(m) => write!(f, "bestmove {m}"),
+            UciResponse::Info { depth, score, nodes, time_ms, pv } => {
+                write!(f, "info depth {depth} score {score} nodes {nodes} time {time_ms} pv {pv}")
+            }
+            UciResponse::InfoString(s) => write!(f, "info string {s}"),
+        }
+    }
+}
+
+pub struct UciSession {
+    engine: Engine,
+    game: Game,
+    /// A `bestmove` held back until `stop`/`ponderhit`.
+    pending: Option<String>,
+    quit: bool,
+}
+
+impl UciSession {
+    pub fn new(engine: Engine) -> UciSession {
+        UciSession { engine, game: Game::startpos(), pending: None, quit: false }
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn handle_line(&mut self, line: &str) -> Vec<UciResponse> {
+        log::debug!(">> {line}");
+        match UciCommand::parse(line) {
+            Ok(Some(cmd)) => self.handle(cmd),
+            Ok(None) => Vec::new(),
+            Err(e) => vec![UciResponse::InfoString(e)],
+        }
+    }
+
+    pub fn handle(&mut self, cmd: UciCommand) -> Vec<UciResponse> {
+        let mut out = Vec::new();
+        match cmd {
+            UciCommand::Uci => {
+                let level = self.engine.level().unwrap_or(super::engine::DEFAULT_LEVEL);
+                out.push(UciResponse::IdName(format!("{ENGINE_NAME} {VERSION}")));
+                out.push(UciResponse::IdAuthor("the AgentChess developers".into()));
+                out.push(UciResponse::Option(format!(
+                    "name Level type spin default {level} min {MIN_LEVEL} max {MAX_LEVEL}"
+                )));
+                out.push(UciResponse::Option(format!("name Features type string default {}", self.engine.features())));
+                out.push(UciResponse::Option(format!("name Seed type string default {}", self.engine.seed())));
+                out.push(UciResponse::Option(format!("name Player type string default {}", self.engine.spec())));
+                out.push(UciResponse::UciOk);
+            }
+            UciCommand::Debug(_) | UciCommand::Register => {}
+            UciCommand::IsReady => out.push(UciResponse::ReadyOk),
+            UciCommand::SetOption { name, value } => {
+                if let Err(e) = self.set_option(&name, value.as_deref()) {
+                    out.push(UciResponse::InfoString(e));
+                }
+            }
+            UciCommand::UciNewGame => {
+                self.game = Game::startpos();
+                self.engine.new_game();
+            }
+            UciCommand::Position { fen, moves } => {
+                let start = match fen {
+                    None => Position::startpos(),
+                    Some(f) => match Position::from_fen(&f) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            out.push(UciResponse::InfoString(format!("illegal position: {e}")));
+                            return out;
+                        }
+                    },
+                };
+                let mut game = Game::new(start);
+                for m in &moves {
+                    match super::xboard::parse_move(game.position(), m) {
+                        Some(mv) => game.play(mv),
+                        None => {
+                            out.push(UciResponse::InfoString(format!("illegal move: {}", echo(m))));
+                            break;
+                        }
+                    }
+                }
+                self.game = game;
+            }
+            UciCommand::Go(params) => {
+                if let Some(held) = self.pending.take() {
+                    out.push(UciResponse::BestMove(held));
+                }
+                let limits = self.limits(&params);
+                match self.engine.think(&self.game, &limits) {
+                    None => out.push(UciResponse::BestMove("0000".into())),
+                    Some(t) => {
+                        let pos = self.game.position();
+                        let score = if pos.play(t.mv).is_checkmate() {
+                            "mate 1".to_string()
+                        } else {
+                            format!("cp {}", t.score)
+                        };
+                        out.push(UciResponse::Info {
+                            depth: 1,
+                            score,
+                            nodes: t.nodes,
+                            time_ms: t.elapsed.as_millis() as u64,
+                            pv: t.mv.to_string(),
+                        });
+                        if params.infinite || params.ponder {
+                            self.pending = Some(t.mv.to_string());
+                        } else {
+                            out.push(UciResponse::BestMove(t.mv.to_string()));
+                        }
+                    }
+                }
+            }
+            UciCommand::Stop | UciCommand::PonderHit => {
+                if let Some(held) = self.pending.take() {
+                    out.push(UciResponse::BestMove(held));
+                }
+            }
+            UciCommand::Quit => self.quit = true,
+        }
+        out
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value = value.unwrap_or("");
+        match name.to_ascii_lowercase().as_str() {
+            "level" => match value.parse::<u8>() {
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => self.engine.set_spec(&format!("level:{n}")),
+                _ => Err(format!("Level must be {MIN_LEVEL} to {MAX_LEVEL}, got '{}'", echo(value))),
+            },
+            "seed" => {
+                let seed = value.parse().map_err(|_| format!("bad Seed '{}'", echo(value)))?;
+                self.engine.set_seed(seed);
+                Ok(())
+            }
+            "features" => self.engine.set_spec(&format!("features:{value}")),
+            "player" => self.engine.set_spec(value),
+            _ => Err(format!("unknown option '{}'", echo(name))),
+        }
+    }
+
+    fn limits(&self, p: &GoParams) -> SearchLimits {
+        let mut limits =
+            SearchLimits { depth: p.depth, nodes: p.nodes, infinite: p.infinite || p.ponder, ..Default::default() };
+        if limits.infinite {
+            return limits;
+        }
+        let (time, inc) = match self.game.position().side_to_move() {
+            Color::White => (p.wtime, p.winc),
+            Color::Black => (p.btime, p.binc),
+        };
+        let times = match (p.movetime, time) {
+            (Some(t), _) => Some(per_move_budget(t)),
+            (None, Some(t)) => Some(budget(t, inc.unwrap_or_default(), p.movestogo)),
+            (None, None) => None,
+        };
+        if let Some((soft, hard)) = times {
+            limits.soft_time = Some(soft);
+            limits.hard_time = Some(hard);
+        }
+        limits
+    }
+}

@@ -1,0 +1,604 @@
+//! The XBoard (CECP v2) session: a state machine from input lines to reply lines.
+//!
+//! `Session::handle_line` is the whole protocol: no I/O, no threads, no clock reads except the
+//! engine's own stopwatch (which tests freeze). The run loop in `mod.rs` only moves lines
+//! between the pipes and this type. Because the agents answer in microseconds, the engine
+//! thinks synchronously: a `ping` after a move is therefore always answered after that move, as
+//! the protocol requires, and `?` never has anything to interrupt.
+
+use super::clock::{Clock, SearchLimits, TimeControl};
+use super::command::{Command, EditCommand, ParseError, echo};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, Thought};
+use super::response::{FeatureValue, GameResult, Response};
+use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square};
+
+/// Who the engine plays, if anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Play neither side; only track moves.
+    Force,
+    /// Play this colour: move whenever it is on move and the game is on.
+    Play(Color),
+    /// Analyze mode: track moves and report an assessment after each position change.
+    Analyze,
+}
+
+/// A board being set up with the old `edit` commands.
+#[derive(Clone, Debug)]
+struct EditBoard {
+    squares: [Option<(Color, Piece)>; 64],
+    /// Colour of the pieces `Pa4` places (`c` toggles it).
+    color: Color,
+    /// `edit` does not change the side to move.
+    side: Color,
+}
+
+impl EditBoard {
+    fn from_position(pos: &Position) -> EditBoard {
+        let mut squares = [None; 64];
+        for (i, sq) in squares.iter_mut().enumerate() {
+            *sq = pos.piece_at(Square(i as u8));
+        }
+        EditBoard { squares, color: Color::White, side: pos.side_to_move() }
+    }
+
+    /// The FEN the edited board stands for: castling wherever king and rook are at home (as the
+    /// protocol says to assume), no en passant, fresh counters.
+    fn to_fen(&self) -> String {
+        let mut fen = String::new();
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                match self.squares[Square::new(file, rank).index()] {
+                    Some((c, p)) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(p.fen_char(c));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let at = |file: u8, rank: u8, c: Color, p: Piece| self.squares[Square::new(file, rank).index()] == Some((c, p));
+        let mut castling = String::new();
+        for (c, rank, k, q) in [(Color::White, 0, 'K', 'Q'), (Color::Black, 7, 'k', 'q')] {
+            if at(4, rank, c, Piece::King) {
+                if at(7, rank, c, Piece::Rook) {
+                    castling.push(k);
+                }
+                if at(0, rank, c, Piece::Rook) {
+                    castling.push(q);
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let side = if self.side == Color::White { 'w' } else { 'b' };
+        format!("{fen} {side} {castling} - 0 1")
+    }
+}
+
+/// Static facts about the build that go into the handshake.
+pub const ENGINE_NAME: &str = "AgentChess";
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+pub struct Session {
+    engine: Engine,
+    game: Game,
+    mode: Mode,
+    /// A `result` arrived: the game is over for the GUI, so never move again until `new`.
+    finished: bool,
+    /// Why the last `setboard`/`edit` was rejected; moves are illegal until a good position.
+    bad_position: Option<String>,
+    edit: Option<EditBoard>,
+    clock: Clock,
+    /// Plies played when the last `level` arrived: a mid-game `level` counts its moves per
+    /// session from there (WinBoard 4.3+).
+    level_ply: usize,
+    post: bool,
+    ponder: bool,
+    /// `#` lines are only safe once the GUI has accepted the `debug` feature.
+    debug: bool,
+    opponent: Option<String>,
+    quit: bool,
+}
+
+impl Session {
+    pub fn new(engine: Engine) -> Session {
+        Session {
+            engine,
+            // Some GUIs never send `new` before the first game (pychess #625).
+            game: Game::startpos(),
+            mode: Mode::Play(Color::Black),
+            finished: false,
+            bad_position: None,
+            edit: None,
+            clock: Clock::default(),
+            level_ply: 0,
+            post: false,
+            ponder: false,
+            debug: false,
+            opponent: None,
+            quit: false,
+        }
+    }
+
+    /// True once `quit` has been handled: the caller should exit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// What the engine's next move may spend, from the time control, clocks and limits so far.
+    pub fn next_move_limits(&self) -> SearchLimits {
+        self.clock.limits(self.engine_moves_made())
+    }
+
+    /// The replies to one input line, in order.
+    pub fn handle_line(&mut self, line: &str) -> Vec<Response> {
+        log::debug!(">> {line}");
+        if self.edit.is_some()
+            && let Some(cmd) = EditCommand::parse(line)
+        {
+            return self.handle_edit(cmd);
+        }
+        match Command::parse(line) {
+            Ok(Some(cmd)) => self.handle(cmd),
+            Ok(None) => Vec::new(),
+            Err(ParseError { reason, command }) => vec![Response::Error { reason, command }],
+        }
+    }
+
+    pub fn handle(&mut self, cmd: Command) -> Vec<Response> {
+        let mut out = Vec::new();
+        match cmd {
+            Command::Xboard => {}
+            Command::Protover(_) => out = self.features(),
+            Command::Accepted(f) => {
+                if f == "debug" {
+                    self.debug = true;
+                }
+            }
+            Command::Rejected(f) => {
+                log::info!("GUI rejected feature {f}");
+                if f == "debug" {
+                    self.debug = false;
+                }
+            }
+            Command::New => {
+                self.game = Game::startpos();
+                self.level_ply = 0;
+                self.finished = false;
+                self.bad_position = None;
+                self.edit = None;
+                self.clock.reset_for_new_game();
+                self.engine.new_game();
+                if self.mode == Mode::Analyze {
+                    out = self.analysis();
+                } else {
+                    self.mode = Mode::Play(Color::Black);
+                }
+            }
+            Command::Variant(v) => {
+                if v != "normal" {
+                    out.push(Response::Error {
+                        reason: "unsupported variant".into(),
+                        command: echo(&format!("variant {v}")),
+                    });
+                }
+            }
+            Command::Quit => self.quit = true,
+            Command::Random | Command::MoveNow | Command::Computer | Command::Pause | Command::Resume => {}
+            Command::Force => {
+                if self.mode != Mode::Analyze {
+                    self.mode = Mode::Force;
+                }
+            }
+            Command::Go => {
+                if self.mode == Mode::Analyze {
+                    return out;
+                }
+                self.mode = Mode::Play(self.game.position().side_to_move());
+                out = self.move_if_due();
+            }
+            Command::PlayOther => {
+                if self.mode != Mode::Analyze {
+                    self.mode = Mode::Play(!self.game.position().side_to_move());
+                }
+            }
+            Command::White => self.give_move_to(Color::White),
+            Command::Black => self.give_move_to(Color::Black),
+            Command::Level { moves_per_session, base, increment } => {
+                self.clock.control = TimeControl::Conventional { moves_per_session, base, increment };
+                self.level_ply = self.game.moves().len();
+            }
+            Command::St(t) => self.clock.control = TimeControl::PerMove(t),
+            Command::Sd(d) => self.clock.depth = Some(d.max(1)),
+            Command::Nps(n) => self.clock.nps = (n > 0).then_some(n),
+            Command::Time(cs) => self.clock.engine_time = Some(std::time::Duration::from_millis(cs * 10)),
+            Command::Otim(cs) => self.clock.opponent_time = Some(std::time::Duration::from_millis(cs * 10)),
+            Command::UserMove(text) | Command::Move(text) => out = self.user_move(&text),
+            Command::Ping(n) => out.push(Response::Pong(n)),
+            Command::Draw => {
+                // Accept only what the rules already grant; otherwise decline by saying nothing.
+                if matches!(self.game.outcome(), Some(o) if o.winner().is_none()) && self.bad_position.is_none() {
+                    out.push(Response::OfferDraw);
+                }
+            }
+            Command::Result { result, comment } => {
+                log::info!("game over: {result} {{{comment}}}");
+                self.finished = true;
+            }
+            Command::SetBoard(fen) => {
+                self.edit = None;
+                match Position::from_fen(&fen) {
+                    Ok(pos) => self.set_position(pos, &mut out),
+                    Err(e) => out.push(self.reject_position(e.to_string())),
+                }
+            }
+            Command::Edit => self.edit = Some(EditBoard::from_position(self.game.position())),
+            Command::Hint => {
+                if self.playable() {
+                    let limits = self.next_move_limits();
+                    if let Some(t) = self.engine.think(&self.game, &limits) {
+                        out.push(Response::Hint(t.mv.to_string()));
+                    }
+                }
+            }
+            Command::Bk => {
+                out.push(Response::BookLine("AgentChess has no opening book.".into()));
+                out.push(Response::Blank);
+            }
+            Command::Undo => {
+                if self.game.undo().is_none() {
+                    out.push(Response::Error { reason: "command not legal now".into(), command: "undo".into() });
+                } else if self.mode == Mode::Analyze {
+                    out = self.analysis();
+                }
+            }
+            Command::Remove => {
+                if self.game.moves().len() < 2 {
+                    out.push(Response::Error { reason: "command not legal now".into(), command: "remove".into() });
+                } else {
+                    self.game.undo();
+                    self.game.undo();
+                    if self.mode == Mode::Analyze {
+                        out = self.analysis();
+                    }
+                }
+            }
+            Command::Hard => self.ponder = true,
+            Command::Easy => self.ponder = false,
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.mode = Mode::Analyze;
+                out = self.analysis();
+            }
+            Command::Exit => {
+                if self.mode == Mode::Analyze {
+                    self.mode = Mode::Force;
+                }
+            }
+            Command::Dot => {
+                if self.mode == Mode::Analyze {
+                    out.push(self.stat01());
+                }
+            }
+            Command::Name(n) => self.opponent = Some(n),
+            Command::Rating { engine, opponent } => log::info!("ratings: engine {engine}, opponent {opponent}"),
+            Command::Ics(host) => log::info!("ics {host}"),
+            Command::Memory(mb) => log::info!("memory {mb} MB (no tables to size)"),
+            Command::Cores(n) => log::info!("cores {n} (single-threaded)"),
+            Command::EgtPath { kind, path } => log::info!("egtpath {kind} {path} (no tablebases used)"),
+            Command::Option { name, value } => out = self.set_option(&name, value.as_deref()),
+        }
+        out
+    }
+
+    /// The handshake: all features at once (xboard master waits only 1 s), options, `done=1`.
+    pub fn features(&self) -> Vec<Response> {
+        let int = |n: &str, v: i64| (n.to_string(), FeatureValue::Int(v));
+        let string = |n: &str, v: String| (n.to_string(), FeatureValue::Str(v));
+        let level = self.engine.level().unwrap_or(super::engine::DEFAULT_LEVEL);
+        vec![
+            Response::Feature(vec![
+                int("ping", 1),
+                int("setboard", 1),
+                int("playother", 1),
+                int("usermove", 1),
+                int("time", 1),
+                int("draw", 1),
+                int("sigint", 0),
+                int("sigterm", 0),
+                int("reuse", 1),
+                int("analyze", 1),
+                int("colors", 0),
+                int("name", 1),
+                int("nps", 1),
+                int("debug", 1),
+                string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
+                string("variants", "normal".into()),
+            ]),
+            Response::Feature(vec![string("option", format!("Level -spin {level} {MIN_LEVEL} {MAX_LEVEL}"))]),
+            Response::Feature(vec![string("option", format!("Features -string {}", self.engine.features()))]),
+            Response::Feature(vec![string("option", format!("Seed -string {}", self.engine.seed()))]),
+            Response::Feature(vec![string("option", format!("Player -string {}", self.engine.spec()))]),
+            Response::Feature(vec![int("done", 1)]),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Vec<Response> {
+        let bad = |reason: &str| {
+            let cmd = match value {
+                Some(v) => format!("option {name}={v}"),
+                None => format!("option {name}"),
+            };
+            vec![Response::Error { reason: reason.to_string(), command: echo(&cmd) }]
+        };
+        let Some(value) = value else { return bad("unknown option") };
+        match name {
+            "Level" => match value.parse::<u8>() {
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => match self.engine.set_spec(&format!("level:{n}")) {
+                    Ok(()) => Vec::new(),
+                    Err(e) => {
+                        log::warn!("{e}");
+                        bad("level not available")
+                    }
+                },
+                _ => bad("level must be 1 to 8"),
+            },
+            "Seed" => match value.parse::<u64>() {
+                Ok(seed) => {
+                    self.engine.set_seed(seed);
+                    Vec::new()
+                }
+                Err(_) => bad("bad seed"),
+            },
+            "Features" => match self.engine.set_spec(&format!("features:{value}")) {
+                Ok(()) => Vec::new(),
+                Err(e) => {
+                    log::warn!("{e}");
+                    bad("unknown feature")
+                }
+            },
+            "Player" => match self.engine.set_spec(value) {
+                Ok(()) => Vec::new(),
+                Err(e) => {
+                    log::warn!("{e}");
+                    bad("unknown player")
+                }
+            },
+            _ => bad("unknown option"),
+        }
+    }
+
+    /// A game position is loaded and not known to be broken, and no `result` ended the game.
+    fn playable(&self) -> bool {
+        self.bad_position.is_none() && !self.finished
+    }
+
+    fn reject_position(&mut self, reason: String) -> Response {
+        log::warn!("rejected position: {reason}");
+        self.bad_position = Some(reason.clone());
+        Response::TellUserError(format!("Illegal position: {reason}"))
+    }
+
+    fn set_position(&mut self, pos: Position, out: &mut Vec<Response>) {
+        self.game = Game::new(pos);
+        self.level_ply = 0;
+        self.bad_position = None;
+        if self.mode == Mode::Analyze {
+            out.extend(self.analysis());
+        }
+    }
+
+    /// `white`/`black` (sent only by colors=1 GUIs): that side is on move, the engine plays
+    /// the other one, and nothing moves yet.
+    fn give_move_to(&mut self, side: Color) {
+        self.set_side_to_move(side);
+        if self.mode != Mode::Analyze {
+            self.mode = Mode::Play(!side);
+        }
+    }
+
+    fn set_side_to_move(&mut self, side: Color) {
+        let pos = *self.game.position();
+        if pos.side_to_move() == side {
+            return;
+        }
+        let fen = pos.to_fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[1] = if side == Color::White { "w" } else { "b" };
+        fields[3] = "-";
+        match Position::from_fen(&fields.join(" ")) {
+            Ok(p) => {
+                self.game = Game::new(p);
+                self.level_ply = 0;
+            }
+            Err(e) => log::warn!("cannot give the move to {side}: {e}"),
+        }
+    }
+
+    fn handle_edit(&mut self, cmd: EditCommand) -> Vec<Response> {
+        let Some(board) = self.edit.as_mut() else { return Vec::new() };
+        match cmd {
+            EditCommand::SwitchColor => board.color = !board.color,
+            EditCommand::Clear => board.squares = [None; 64],
+            EditCommand::Place { piece, file, rank } => {
+                let p = Piece::from_char(piece.to_ascii_lowercase()).unwrap_or(Piece::Pawn);
+                board.squares[Square::new(file, rank).index()] = Some((board.color, p));
+            }
+            EditCommand::Empty { file, rank } => board.squares[Square::new(file, rank).index()] = None,
+            EditCommand::Done => {
+                let fen = board.to_fen();
+                self.edit = None;
+                let mut out = Vec::new();
+                match Position::from_fen(&fen) {
+                    Ok(pos) => self.set_position(pos, &mut out),
+                    Err(e) => out.push(self.reject_position(e.to_string())),
+                }
+                return out;
+            }
+        }
+        Vec::new()
+    }
+
+    fn user_move(&mut self, text: &str) -> Vec<Response> {
+        if self.bad_position.is_some() {
+            return vec![Response::IllegalMove(echo(text))];
+        }
+        let Some(mv) = parse_move(self.game.position(), text) else {
+            return vec![Response::IllegalMove(echo(text))];
+        };
+        self.game.play(mv);
+        match self.mode {
+            Mode::Analyze => self.analysis(),
+            Mode::Force => Vec::new(),
+            // Outside force mode a move means "your turn" (cutechess sends no `go`): the engine
+            // takes whichever side is now on move.
+            Mode::Play(_) => {
+                self.mode = Mode::Play(self.game.position().side_to_move());
+                self.move_if_due()
+            }
+        }
+    }
+
+    /// Plays the engine's move if it is on move and the game is on; claims the result instead
+    /// if the game is already over by rule.
+    fn move_if_due(&mut self) -> Vec<Response> {
+        let Mode::Play(color) = self.mode else { return Vec::new() };
+        if !self.playable() || self.game.position().side_to_move() != color {
+            return Vec::new();
+        }
+        if let Some(outcome) = self.game.outcome() {
+            // A dead position outside the claimable cases is played on (the fifty-move rule
+            // will end it); anything else over by rule is claimed instead of moving.
+            if let Some(c) = claim(&self.game, outcome) {
+                return vec![c];
+            }
+        }
+        let limits = self.next_move_limits();
+        let Some(thought) = self.engine.think(&self.game, &limits) else { return Vec::new() };
+        let mut out = Vec::new();
+        if self.post {
+            out.push(self.thinking_line(&thought));
+            if self.debug && !thought.reason.is_empty() {
+                out.push(Response::Debug(echo_reason(&thought.reason)));
+            }
+        }
+        self.game.play(thought.mv);
+        let after = self.game.outcome();
+        // A draw that our own move creates is claimed by offering it before the move (§9).
+        if matches!(after, Some(Outcome::Threefold | Outcome::FiftyMoves)) {
+            out.push(Response::OfferDraw);
+        }
+        out.push(Response::Move(thought.mv.to_string()));
+        if let Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate | Outcome::InsufficientMaterial)) = after {
+            out.extend(claim(&self.game, o));
+        }
+        out
+    }
+
+    /// The number of moves the engine's colour has made since the time control was set; with
+    /// `level MPS …` this says how far into the current period we are.
+    fn engine_moves_made(&self) -> u32 {
+        let Mode::Play(color) = self.mode else { return 0 };
+        let first = self.game.start_position().side_to_move();
+        let plies = self.game.moves().len();
+        let from = self.level_ply.min(plies);
+        (from..plies).filter(|i| (if i % 2 == 0 { first } else { !first }) == color).count() as u32
+    }
+
+    fn thinking_line(&self, thought: &Thought) -> Response {
+        let pos = self.game.position();
+        let mates = pos.play(thought.mv).is_checkmate();
+        Response::Thinking {
+            ply: 1,
+            score: if mates { 100_001 } else { thought.score.clamp(-99_999, 99_999) },
+            time_cs: thought.elapsed.as_millis() as u64 / 10,
+            nodes: thought.nodes,
+            pv: vec![pos.to_san(thought.mv)],
+        }
+    }
+
+    /// Analyze mode's report on the current position: the agents' choice and its value.
+    fn analysis(&mut self) -> Vec<Response> {
+        if self.bad_position.is_some() || self.game.outcome().is_some() {
+            return Vec::new();
+        }
+        let limits = SearchLimits { infinite: true, ..Default::default() };
+        match self.engine.think(&self.game, &limits) {
+            Some(t) => vec![self.thinking_line(&t)],
+            None => Vec::new(),
+        }
+    }
+
+    fn stat01(&self) -> Response {
+        let total = self.game.position().legal_moves().len() as u32;
+        Response::Stat01 { time_cs: 0, nodes: 0, ply: 1, moves_left: 0, moves_total: total, current: "-".into() }
+    }
+}
+
+/// Reads a GUI move: coordinate (any case, `=` tolerated), castling as O-O, or SAN.
+pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
+    pos.parse_move(text).ok().or_else(|| {
+        let lower = text.to_ascii_lowercase();
+        (lower != text).then(|| pos.parse_uci(&lower).ok()).flatten()
+    })
+}
+
+/// The result line for a finished game, if it is one the GUI will accept as a claim.
+fn claim(game: &Game, outcome: Outcome) -> Option<Response> {
+    if outcome == Outcome::InsufficientMaterial && !claimable_insufficient(game.position()) {
+        return None;
+    }
+    let result = GameResult::parse(outcome.result_string()).unwrap_or(GameResult::Unknown);
+    Some(Response::Result { result, comment: outcome.reason().to_string() })
+}
+
+/// The protocol allows the insufficient-material claim only for KK, KNK, KBK and KBKB with
+/// bishops on one colour; anything wider (say KBBK) risks xboard's "False draw claim".
+fn claimable_insufficient(pos: &Position) -> bool {
+    let heavy = pos.by_piece(Piece::Pawn) | pos.by_piece(Piece::Rook) | pos.by_piece(Piece::Queen);
+    if heavy.any() {
+        return false;
+    }
+    let minors = pos.by_piece(Piece::Knight) | pos.by_piece(Piece::Bishop);
+    match minors.count() {
+        0 | 1 => true,
+        2 => {
+            let bishops = pos.by_piece(Piece::Bishop);
+            let one_each = pos.pieces(Color::White, Piece::Bishop).count() == 1
+                && pos.pieces(Color::Black, Piece::Bishop).count() == 1;
+            one_each
+                && ((bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty())
+        }
+        _ => false,
+    }
+}
+
+/// Debug text must stay one line and never look like a claim to xboard's parser.
+fn echo_reason(reason: &str) -> String {
+    echo(reason).replace("Draw", "draw")
+}

@@ -1,0 +1,336 @@
+//! The conventional searcher: the stand-in for the thesis's depth-limited Crafty and for the
+//! minimax engine of seed paper 002. Negamax alpha-beta to a fixed depth, then a quiescence
+//! search over captures and promotions, with a material-only evaluation. Among root moves whose
+//! score lies within `range` centipawns of the best it picks one at random, as paper 002 does.
+
+use crate::agents::values;
+use crate::board::{Game, Move, MoveKind, Piece, Position};
+use crate::player::{Decision, Player, SearchLimits};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::time::Instant;
+
+/// Material weights; the default is the thesis's Table 2.2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Thesis Table 2.2: P 100, N 300, B 350, R 500, Q 900.
+    Thesis,
+    /// Turing's weights as paper 002 gives them: P 100, N 300, B 350, R 500, Q 1000.
+    Turing,
+    /// Berliner's: P 100, N 320, B 330, R 510, Q 880.
+    Berliner,
+}
+
+impl Eval {
+    fn weight(self, piece: Piece) -> i32 {
+        match self {
+            Eval::Thesis => values::value(piece),
+            Eval::Turing => [100, 300, 350, 500, 1000, 0][piece.index()],
+            Eval::Berliner => [100, 320, 330, 510, 880, 0][piece.index()],
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::Thesis => "thesis",
+            Eval::Turing => "turing",
+            Eval::Berliner => "berliner",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub depth: u32,
+    pub eval: Eval,
+    /// Root moves within this many centipawns of the best are equally good (random pick).
+    pub range: i32,
+}
+
+impl SearchConfig {
+    /// Parses the part after `search:`, e.g. `depth=2,eval=turing,range=10`.
+    pub fn parse(args: &str) -> Result<SearchConfig, String> {
+        let mut cfg = SearchConfig { depth: 1, eval: Eval::Thesis, range: 0 };
+        for part in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| format!("expected key=value, got '{part}'"))?;
+            match k {
+                "depth" => {
+                    cfg.depth = v
+                        .parse()
+                        .ok()
+                        .filter(|d| (1..=8).contains(d))
+                        .ok_or_else(|| format!("depth must be 1 to 8, got '{v}'"))?
+                }
+                "eval" => {
+                    cfg.eval = match v {
+                        "thesis" | "material" => Eval::Thesis,
+                        "turing" => Eval::Turing,
+                        "berliner" => Eval::Berliner,
+                        _ => return Err(format!("unknown eval '{v}' (thesis, turing, berliner)")),
+                    }
+                }
+                "range" => {
+                    cfg.range = v
+                        .parse()
+                        .ok()
+                        .filter(|r| (0..=10_000).contains(r))
+                        .ok_or_else(|| format!("range must be 0 to 10000 centipawns, got '{v}'"))?
+                }
+                _ => return Err(format!("unknown search option '{k}' (depth, eval, range)")),
+            }
+        }
+        Ok(cfg)
+    }
+}
+
+const MATE: i32 = 1_000_000;
+const INF: i32 = 2_000_000;
+/// Scores beyond this are mates; the distance is MATE - |score| plies.
+const MATE_BOUND: i32 = MATE - 1000;
+
+pub struct Searcher {
+    cfg: SearchConfig,
+    rng: StdRng,
+    nodes: u64,
+    /// Hashes of the game so far and the current search path, for repetition draws.
+    path: Vec<u64>,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stopped: bool,
+}
+
+impl Searcher {
+    pub fn new(cfg: SearchConfig, seed: u64) -> Searcher {
+        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, stopped: false }
+    }
+
+    fn material(&self, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let mut score = 0;
+        for piece in &Piece::ALL[..5] {
+            let w = self.cfg.eval.weight(*piece);
+            score += w * (pos.pieces(us, *piece).count() as i32 - pos.pieces(!us, *piece).count() as i32);
+        }
+        score
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let many = self.node_limit.is_some_and(|n| self.nodes >= n);
+            self.stopped = late || many;
+        }
+        self.stopped
+    }
+
+    /// Captures and promotions first, the most valuable victim by the cheapest attacker first.
+    fn ordered(&self, pos: &Position, moves: &[Move]) -> Vec<(i32, Move)> {
+        let mut scored: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let victim = pos.captured_piece(m).map_or(0, |p| values::value(p) * 16);
+                let attacker = pos.piece_kind_at(m.from()).map_or(0, |p| p.index() as i32);
+                let promo = if m.kind() == MoveKind::Promotion { m.promotion().map_or(0, values::value) * 16 } else { 0 };
+                let key = if victim + promo > 0 { victim + promo - attacker } else { -1_000_000 };
+                (key, m)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored
+    }
+
+    /// `path` ends with `pos`; one earlier occurrence (same side to move, within the reversible
+    /// window) is scored as a draw inside the search, as engines usually do.
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let window = pos.halfmove_clock() as usize;
+        self.path.iter().rev().skip(2).step_by(2).take(window / 2).any(|&h| h == pos.hash())
+    }
+
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.nodes += 1;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.is_check() { -(MATE - ply) } else { 0 };
+        }
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let stand = self.material(pos);
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let tactical: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_capture(m) || m.kind() == MoveKind::Promotion).collect();
+        for (_, m) in self.ordered(pos, &tactical) {
+            let score = -self.quiesce(&pos.play(m), -beta, -alpha, ply + 1);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.is_check() { -(MATE - ply) } else { 0 };
+        }
+        if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() || self.is_repetition(pos) {
+            return 0;
+        }
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        let mut best = -INF;
+        for (_, m) in self.ordered(pos, moves.as_slice()) {
+            let next = pos.play(m);
+            self.path.push(next.hash());
+            let score = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Scores the root moves at `depth`: moves within `range` of the best get exact scores,
+    /// the others only a bound below that window (they are never picked).
+    fn root(&mut self, pos: &Position, depth: u32) -> Option<Vec<(i32, Move)>> {
+        let moves = pos.legal_moves();
+        let mut scored = Vec::with_capacity(moves.len());
+        let mut best = -INF;
+        for (_, m) in self.ordered(pos, moves.as_slice()) {
+            let next = pos.play(m);
+            self.path.push(next.hash());
+            let alpha = if best == -INF { -INF } else { best - self.cfg.range - 1 };
+            let score = -self.negamax(&next, depth - 1, -INF, -alpha, 1);
+            self.path.pop();
+            if self.stopped {
+                return None;
+            }
+            best = best.max(score);
+            scored.push((score, m));
+        }
+        Some(scored)
+    }
+
+    /// Best move and its score, by iterative deepening up to the configured depth (or the
+    /// limits' depth), keeping the last completed iteration when time runs out.
+    pub fn search(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
+        let pos = *game.position();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.hard_time.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.path = game_hashes(game);
+        let max_depth = limits.depth.map_or(self.cfg.depth, |d| d.clamp(1, self.cfg.depth.max(1)));
+        let mut result: Option<Vec<(i32, Move)>> = None;
+        for depth in 1..=max_depth {
+            match self.root(&pos, depth) {
+                Some(scored) => result = Some(scored),
+                None => break,
+            }
+            if limits.soft_time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+        }
+        // Even the first iteration may have been cut short: then any legal move is better than none.
+        let scored = result.unwrap_or_else(|| vec![(0, moves[0])]);
+        let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
+        let pool: Vec<&(i32, Move)> = scored.iter().filter(|s| s.0 >= best - self.cfg.range).collect();
+        let &(score, mv) = pool[self.rng.random_range(0..pool.len())];
+        let reason = match score {
+            s if s > MATE_BOUND => format!("mate in {}", (MATE - s + 1) / 2),
+            s if s < -MATE_BOUND => format!("mated in {}", (MATE + s) / 2),
+            _ => format!("{} of {} moves within {} cp of the best", pool.len(), scored.len(), self.cfg.range),
+        };
+        Some(Decision { mv, score: score.clamp(-100_000, 100_000), reason, nodes: self.nodes })
+    }
+}
+
+fn game_hashes(game: &Game) -> Vec<u64> {
+    let mut pos = *game.start_position();
+    let mut out = vec![pos.hash()];
+    for &m in game.moves() {
+        pos = pos.play(m);
+        out.push(pos.hash());
+    }
+    out
+}
+
+impl Player for Searcher {
+    fn name(&self) -> String {
+        format!("search:depth={},eval={},range={}", self.cfg.depth, self.cfg.eval.name(), self.cfg.range)
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<Decision> {
+        self.search(game, &SearchLimits::default())
+    }
+
+    fn decide_within(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
+        self.search(game, limits)
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn best(fen: &str, spec: &str) -> String {
+        let game = Game::new(Position::from_fen(fen).unwrap());
+        let mut s = Searcher::new(SearchConfig::parse(spec).unwrap(), 1);
+        s.decide(&game).unwrap().mv.to_string()
+    }
+
+    #[test]
+    fn finds_mate_in_one_at_depth_one() {
+        assert_eq!(best("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "depth=1"), "a1a8");
+    }
+
+    #[test]
+    fn takes_a_hanging_queen_and_avoids_a_defended_pawn() {
+        assert_eq!(best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=1"), "d2d5");
+        // Qxd5 loses the queen to exd5: quiescence sees the recapture.
+        let m = best("4k3/4p3/3p4/8/8/8/3Q4/4K3 w - - 0 1", "depth=1");
+        assert_ne!(m, "d2d6");
+    }
+
+    #[test]
+    fn sees_stalemate_as_a_draw() {
+        // Up a queen, the searcher must not stalemate: Qb6 would be stalemate (black king a8).
+        let m = best("k7/8/2K5/8/8/8/8/1Q6 w - - 0 1", "depth=2");
+        assert_ne!(m, "b1b6");
+    }
+
+    #[test]
+    fn parses_specs() {
+        assert!(SearchConfig::parse("depth=0").is_err());
+        assert!(SearchConfig::parse("depth=3,eval=berliner,range=5").is_ok());
+        assert!(SearchConfig::parse("deep=3").is_err());
+        assert!(SearchConfig::parse("eval=nobody").is_err());
+    }
+}

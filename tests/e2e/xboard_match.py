@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Real XBoard: a match between two AgentChess levels loaded from engines.ini, under Xvfb.
+
+Runs `xboard @engines.ini -fe A -se B -mg N ... -sgf games.pgn -xexit` inside `xvfb-run`,
+always under `timeout` (an error popup would make xboard wait forever), then checks the saved
+PGN: N games, each ended by mate (with the right winner) or a draw the board really shows
+(stalemate, dead material, repetition, fifty moves), and no comment that betrays a forfeit
+(false claim, illegal move, time loss, crash). Optionally saves a screenshot of the board.
+
+    cargo build --release
+    python3 tests/e2e/xboard_match.py [--games 2] [--first "AgentChess L7"] [--second "AgentChess L3"]
+                                      [--out target/e2e-xboard] [--screenshot board.png]
+
+Needs `apt-get install xboard xvfb` (and imagemagick for --screenshot) and `pip install chess`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN_DIR = Path(os.environ.get("AGENTCHESS_DIR", ROOT / "target" / "release"))
+XBOARD = "/usr/games/xboard"
+
+BAD_COMMENT = re.compile(r"false|illegal|forfeit|time|crash|exit|stall|disconnect|resign", re.IGNORECASE)
+
+
+def inner(args: argparse.Namespace) -> int:
+    """Runs under xvfb-run: xboard itself, plus the screenshot."""
+    cmd = [
+        XBOARD,
+        f"@{ROOT / 'engines.ini'}",
+        "-fe", args.first,
+        "-se", args.second,
+        "-mg", str(args.games),
+        "-tc", args.tc,
+        "-inc", str(args.inc),
+        "-xponder",
+        "-sgf", str(args.out / "games.pgn"),
+        "-xexit",
+        "-saveSettingsOnExit", "false",
+        "-soundProgram", "/bin/true",
+        "-matchPause", "300",
+        "-animateMoving", "false",
+        "-popupExitMessage", "false",
+        "-popupMoveErrors", "false",
+        "-autoInstall", "",
+        "-debug", "-nameOfDebugFile", str(args.out / "xboard-debug.txt"),
+    ]
+    print(" ".join(cmd), flush=True)
+    proc = subprocess.Popen(cmd)
+    if args.screenshot:
+        deadline = time.monotonic() + args.shot_after
+        while time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+        if proc.poll() is None:
+            subprocess.run(["import", "-window", "root", str(args.screenshot)], check=False)
+            # Xvfb has no window manager: xboard sits in the top-left corner of a black screen.
+            subprocess.run(
+                ["convert", str(args.screenshot), "-bordercolor", "black", "-border", "1", "-trim", "+repage",
+                 str(args.screenshot)],
+                check=False,
+            )
+            print(f"screenshot saved to {args.screenshot}", flush=True)
+    return proc.wait()
+
+
+def check_pgn(path: Path, games: int) -> list[str]:
+    import chess
+    import chess.pgn
+
+    problems = []
+    if not path.exists():
+        return [f"{path} was not written"]
+    seen = 0
+    with open(path, encoding="utf-8", errors="replace") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            seen += 1
+            h = game.headers
+            label = f"game {seen} ({h.get('White')} - {h.get('Black')}, {h.get('Result')})"
+            if game.errors:
+                problems.append(f"{label}: PGN errors {game.errors}")
+            board = game.end().board()
+            comment = game.end().comment
+            result = h.get("Result")
+            print(f"{label}: {len(board.move_stack)} plies {{{comment}}}")
+            for side in ("White", "Black"):
+                if not h.get(side, "").startswith("AgentChess"):
+                    problems.append(f"{label}: {side} is {h.get(side)!r}")
+            if BAD_COMMENT.search(comment):
+                problems.append(f"{label}: ended with '{comment}'")
+            if result in ("1-0", "0-1"):
+                winner = chess.WHITE if result == "1-0" else chess.BLACK
+                if not (board.is_checkmate() and board.turn != winner):
+                    problems.append(f"{label}: decisive result without mate ({board.fen()})")
+            elif result == "1/2-1/2":
+                drawn = (
+                    board.is_stalemate()
+                    or board.is_insufficient_material()
+                    or board.halfmove_clock >= 100
+                    or board.is_repetition(3)
+                )
+                if not drawn:
+                    problems.append(f"{label}: draw in a live position ({board.fen()})")
+            else:
+                problems.append(f"{label}: unfinished ({result})")
+    if seen != games:
+        problems.append(f"{seen} games in {path}, expected {games}")
+    return problems
+
+
+def outer(args: argparse.Namespace) -> int:
+    binary = BIN_DIR / "agentchess"
+    if not binary.exists():
+        print(f"{binary} not found: run `cargo build --release` first")
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "games.pgn").unlink(missing_ok=True)
+    home = tempfile.mkdtemp(prefix="xboard-home-")
+    # xboard finds engines by PATH; its own settings go to a scratch HOME, never the user's.
+    env = dict(os.environ, PATH=f"{BIN_DIR}:/usr/games:{os.environ.get('PATH', '')}", HOME=home)
+    cmd = [
+        "timeout", "-k", "10", str(args.timeout),
+        "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
+        sys.executable, str(Path(__file__).resolve()), "--inner",
+        "--games", str(args.games), "--first", args.first, "--second", args.second,
+        "--tc", args.tc, "--inc", str(args.inc), "--out", str(args.out.resolve()),
+        "--shot-after", str(args.shot_after),
+    ]
+    if args.screenshot:
+        cmd += ["--screenshot", str(Path(args.screenshot).resolve())]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    print(proc.stdout, end="")
+    print(proc.stderr, end="", file=sys.stderr)
+    problems = []
+    if proc.returncode == 124:
+        problems.append(f"xboard did not finish within {args.timeout} s")
+    elif proc.returncode != 0:
+        problems.append(f"xboard exited with status {proc.returncode}")
+    if "final score" not in proc.stdout + proc.stderr:
+        problems.append("xboard printed no final score")
+    problems += check_pgn(args.out / "games.pgn", args.games)
+    print(f"{len(problems)} problems")
+    for p in problems:
+        print("PROBLEM:", p)
+    return 1 if problems else 0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--first", default="AgentChess L7", help="nickname from engines.ini")
+    ap.add_argument("--second", default="AgentChess L3", help="nickname from engines.ini")
+    ap.add_argument("--tc", default="0:10", help="xboard -tc (minutes or min:sec per game)")
+    ap.add_argument("--inc", type=float, default=0.1)
+    ap.add_argument("--out", type=Path, default=ROOT / "target" / "e2e-xboard")
+    ap.add_argument("--timeout", type=int, default=900, help="seconds before xboard is killed")
+    ap.add_argument("--screenshot", help="save a PNG of the screen during the match")
+    ap.add_argument("--shot-after", type=float, default=8.0, help="seconds into the match for the screenshot")
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    sys.exit(inner(args) if args.inner else outer(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+//! Matches, suites and the CLI's error paths, end to end through the library and the binary.
+
+use agentchess::experiments::pgn::to_pgn;
+use agentchess::experiments::suite::{parse_epd_line, run_suite};
+use agentchess::experiments::{match_jobs, run_jobs};
+use std::process::Command;
+
+fn pgn_of(spec_a: &str, spec_b: &str, seed: u64, threads: usize) -> String {
+    let jobs = match_jobs(spec_a, spec_b, 6, seed, 0);
+    run_jobs(&jobs, threads, None, false, &|_| {}).iter().map(|g| to_pgn(g, "t", "2026.01.01")).collect()
+}
+
+#[test]
+fn seeded_matches_are_reproducible() {
+    let a = pgn_of("level:7", "search:depth=1,range=50", 11, 2);
+    let b = pgn_of("level:7", "search:depth=1,range=50", 11, 1);
+    assert_eq!(a, b, "same seed, different games");
+    let c = pgn_of("level:7", "search:depth=1,range=50", 12, 2);
+    assert_ne!(a, c, "different seeds gave identical games");
+    assert_eq!(a.matches("[Result ").count(), 6);
+}
+
+#[test]
+fn every_game_ends_by_the_rules() {
+    let jobs = match_jobs("level:3", "level:8", 10, 5, 1);
+    for g in run_jobs(&jobs, 2, None, false, &|_| {}) {
+        assert!(matches!(g.termination, agentchess::experiments::game::Termination::Rules(_)), "{:?}", g.termination);
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&g.result()));
+    }
+}
+
+#[test]
+fn searcher_solves_the_mate_in_one_suite_at_depth_one() {
+    let records: Vec<_> = include_str!("data/mate1.epd")
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| parse_epd_line(l, i + 1).unwrap())
+        .collect();
+    assert!(records.len() >= 7);
+    let results = run_suite(&records, "search:depth=1", 1).unwrap();
+    assert!(results.iter().all(|r| r.solved), "{results:?}");
+    // The random mover must not solve them all: the check can fail.
+    let random = run_suite(&records, "random", 1).unwrap();
+    assert!(random.iter().any(|r| !r.solved));
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_agentchess"))
+}
+
+#[test]
+fn bad_player_spec_is_a_clear_error() {
+    let out = bin().args(["match", "level:9", "random", "--games", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("level:9"), "{err}");
+    let out = bin().args(["match", "search:depth=x", "random"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_epd_line_is_named_and_the_rest_still_runs() {
+    let dir = std::env::temp_dir().join(format!("agentchess-epd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.epd");
+    std::fs::write(&file, "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"ok\";\nthis is not epd\n").unwrap();
+    let out = bin().args(["suite", file.to_str().unwrap(), "--player", "search:depth=1"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert!(stdout.contains("search:depth=1") && stdout.contains(" 1 "), "{stdout}");
+    assert_ne!(out.status.code(), Some(0));
+}
+
+#[test]
+fn perft_cli_reports_counts_and_bad_fens() {
+    let out = bin().args(["perft", "3"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");
+    let out = bin().args(["perft", "2", "--divide"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("e2e4: 20") && text.contains("Nodes searched: 400"), "{text}");
+    let out = bin().args(["perft", "1", "--fen", "8/8/8 w - - 0 1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ranks"));
+}

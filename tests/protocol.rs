@@ -1,0 +1,1165 @@
+//! Transcript tests of the protocol sessions: exact replies to every command of the XBoard
+//! checklist (§1.5) and to each kind of bad input (§4), plus UCI and the whole loop on bytes.
+//!
+//! A transcript is a list of lines: `> text` is sent to the session, `< text` is a reply the
+//! previous input must produce, in order, and nothing else. The engine behind the session is a
+//! deterministic test player, so the expected moves do not depend on the agents.
+
+use agentchess::board::{Game, Move};
+use agentchess::player::{Decision, Player};
+use agentchess::protocol::command::{Command, looks_like_move};
+use agentchess::protocol::response::Response;
+use agentchess::protocol::{self, Engine, Session, UciSession};
+
+/// Plays the next scripted move if it is legal, else a mating move, else the smallest move in
+/// coordinate notation. Always reports score 12 and 34 nodes.
+struct TestPlayer {
+    script: Vec<String>,
+}
+
+impl Player for TestPlayer {
+    fn name(&self) -> String {
+        "test".into()
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<Decision> {
+        let pos = game.position();
+        let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        if moves.is_empty() {
+            return None;
+        }
+        moves.sort_by_key(|m| m.to_string());
+        let scripted = (!self.script.is_empty()).then(|| self.script.remove(0));
+        let mv = scripted
+            .and_then(|s| moves.iter().copied().find(|m| m.to_string() == s))
+            .or_else(|| moves.iter().copied().find(|&m| pos.play(m).is_checkmate()))
+            .unwrap_or(moves[0]);
+        Some(Decision { mv, score: 12, reason: "test choice".into(), nodes: 34 })
+    }
+}
+
+fn engine(script: &[&str]) -> Engine {
+    let player = TestPlayer { script: script.iter().map(|s| s.to_string()).collect() };
+    Engine::with_player(Box::new(player), "level:7", 1).freeze_time()
+}
+
+/// Runs a transcript against a fresh XBoard session.
+fn xboard(transcript: &str) {
+    xboard_with(engine(&[]), transcript);
+}
+
+fn xboard_with(engine: Engine, transcript: &str) {
+    let mut session = Session::new(engine);
+    run_transcript(transcript, |line| session.handle_line(line).iter().map(|r| r.to_string()).collect());
+}
+
+fn uci(transcript: &str) {
+    let mut session = UciSession::new(engine(&[]));
+    run_transcript(transcript, |line| session.handle_line(line).iter().map(|r| r.to_string()).collect());
+}
+
+fn run_transcript(transcript: &str, mut send: impl FnMut(&str) -> Vec<String>) {
+    let mut got: Vec<String> = Vec::new();
+    let mut expected: Vec<String> = Vec::new();
+    let mut last_input = String::from("(start)");
+    let check = |input: &str, got: &[String], expected: &[String]| {
+        assert_eq!(got, expected, "replies to '{input}'");
+    };
+    for raw in transcript.lines() {
+        let line = raw.trim_start();
+        if let Some(input) = line.strip_prefix('>') {
+            check(&last_input, &got, &expected);
+            let input = input.strip_prefix(' ').unwrap_or(input);
+            got = send(input);
+            expected.clear();
+            last_input = input.to_string();
+        } else if let Some(reply) = line.strip_prefix('<') {
+            expected.push(reply.strip_prefix(' ').unwrap_or(reply).to_string());
+        } else if !line.is_empty() {
+            panic!("bad transcript line: {raw}");
+        }
+    }
+    check(&last_input, &got, &expected);
+}
+
+const FEATURES: &str = r#"
+    < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:7" variants="normal"
+    < feature option="Level -spin 7 1 8"
+    < feature option="Features -string foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration"
+    < feature option="Seed -string 1"
+    < feature option="Player -string level:7"
+    < feature done=1
+"#;
+
+// ---- start-up -------------------------------------------------------------------------------
+
+#[test]
+fn handshake_sends_all_features_at_once() {
+    xboard(&format!(
+        "> xboard
+         > protover 2
+         {FEATURES}
+         > accepted ping
+         > accepted done
+         > rejected playother
+         > rejected sigint
+         > ping 1
+         < pong 1"
+    ));
+}
+
+#[test]
+fn higher_or_unreadable_protover_still_gets_features() {
+    xboard(&format!("> protover 3 {FEATURES}"));
+    xboard(&format!("> protover {FEATURES}"));
+}
+
+#[test]
+fn starts_in_the_initial_position_without_new() {
+    xboard(
+        "> xboard
+         > e2e4
+         < move a7a5",
+    );
+}
+
+// ---- game set-up and modes -----------------------------------------------------------------
+
+#[test]
+fn new_then_opponent_move_makes_the_engine_answer_as_black() {
+    xboard(
+        "> new
+         > e2e4
+         < move a7a5
+         > usermove d2d4
+         < move a5a4",
+    );
+}
+
+#[test]
+fn go_plays_the_side_to_move() {
+    xboard(
+        "> new
+         > go
+         < move a2a3
+         > a7a6
+         < move a1a2",
+    );
+}
+
+#[test]
+fn force_mode_never_moves_but_checks_moves() {
+    xboard(
+        "> new
+         > force
+         > e2e4
+         > e7e5
+         > e2e4
+         < Illegal move: e2e4
+         > go
+         < move a2a3",
+    );
+}
+
+#[test]
+fn playother_plays_the_side_not_on_move() {
+    xboard(
+        "> new
+         > force
+         > e2e4
+         > playother
+         > e7e5
+         < move a2a3",
+    );
+}
+
+#[test]
+fn white_and_black_set_the_side_to_move() {
+    xboard(
+        "> new
+         > force
+         > e2e4
+         > white
+         > go
+         < move a2a3",
+    );
+    xboard(
+        "> new
+         > black
+         > go
+         < move a7a5",
+    );
+}
+
+#[test]
+fn new_resets_everything() {
+    xboard(
+        "> new
+         > force
+         > e2e4
+         > setboard 8/8/8/8/8/8/8/K6k w - - 0 1
+         > new
+         > e2e4
+         < move a7a5",
+    );
+}
+
+#[test]
+fn variant_normal_only() {
+    xboard(
+        "> variant normal
+         > variant crazyhouse
+         < Error (unsupported variant): variant crazyhouse",
+    );
+}
+
+// ---- time control ---------------------------------------------------------------------------
+
+#[test]
+fn time_commands_are_silent() {
+    xboard(
+        "> new
+         > level 40 5 0
+         > level 0 2:10 5
+         > level 0 0:30 0.5
+         > level 40 0:30 0
+         > level 0 1 0.01
+         > level 0 25+5 0
+         > st 1
+         > st 0.1
+         > st 0
+         > sd 3
+         > nps 10000
+         > time 0
+         > otim 86400
+         > time 8640000
+         > time -5
+         > go
+         < move a2a3",
+    );
+}
+
+#[test]
+fn bad_time_arguments_get_errors() {
+    xboard(
+        "> level x 5 0
+         < Error (bad moves per session): level x 5 0
+         > level 40 five 0
+         < Error (bad base time): level 40 five 0
+         > level 40 5 x
+         < Error (bad increment): level 40 5 x
+         > level 1 2 3 4
+         < Error (too many parameters): level 1 2 3 4
+         > level 40
+         < Error (missing argument): level 40
+         > st abc
+         < Error (bad time): st abc
+         > sd
+         < Error (missing argument): sd
+         > sd deep
+         < Error (bad depth): sd deep
+         > nps fast
+         < Error (bad node rate): nps fast
+         > time soon
+         < Error (bad time): time soon
+         > otim 1 2
+         < Error (too many parameters): otim 1 2
+         > ping 3
+         < pong 3",
+    );
+}
+
+// ---- moves ----------------------------------------------------------------------------------
+
+#[test]
+fn promotion_forms() {
+    for mv in ["e7e8q", "e7e8=q", "E7E8Q", "e7e8Q", "usermove e7e8q", "e8=Q", "e8Q"] {
+        xboard(&format!(
+            "> new
+             > force
+             > setboard 7k/4P3/8/8/8/8/8/K7 w - - 0 1
+             > {mv}
+             > undo
+             > e7e8n
+             > ping 9
+             < pong 9"
+        ));
+    }
+}
+
+#[test]
+fn castling_forms() {
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    for (white, black) in [("e1g1", "e8c8"), ("O-O", "O-O-O"), ("0-0", "0-0-0"), ("usermove O-O", "usermove e8g8")] {
+        xboard(&format!(
+            "> new
+             > force
+             > setboard {fen}
+             > {white}
+             > {black}
+             > e1c1
+             < Illegal move: e1c1"
+        ));
+    }
+}
+
+#[test]
+fn illegal_and_malformed_moves() {
+    xboard(
+        "> new
+         > force
+         > e2e5
+         < Illegal move: e2e5
+         > usermove e2e5
+         < Illegal move: e2e5
+         > usermove garbage
+         < Illegal move: garbage
+         > e7e5
+         < Illegal move: e7e5
+         > Nf6
+         < Illegal move: Nf6
+         > O-O
+         < Illegal move: O-O
+         > e2e4
+         > Nf6",
+    );
+    xboard(
+        "> usermove
+         < Error (missing argument): usermove
+         > usermove e2e4 e7e5
+         < Error (too many parameters): usermove e2e4 e7e5",
+    );
+}
+
+#[test]
+fn move_now_is_ignored() {
+    xboard(
+        "> new
+         > ?
+         > e2e4
+         < move a7a5
+         > ?",
+    );
+}
+
+// ---- ping -----------------------------------------------------------------------------------
+
+#[test]
+fn pong_follows_the_move_it_was_queued_behind() {
+    xboard(
+        "> new
+         > ping 1
+         < pong 1
+         > e2e4
+         < move a7a5
+         > ping 2
+         < pong 2
+         > ping abc
+         < pong abc
+         > ping
+         < Error (missing argument): ping",
+    );
+}
+
+// ---- thinking output -------------------------------------------------------------------------
+
+#[test]
+fn post_shows_thinking_before_the_move() {
+    xboard(
+        "> new
+         > post
+         > e2e4
+         < 1 12 0 34 a5
+         < move a7a5
+         > nopost
+         > d2d4
+         < move a5a4",
+    );
+}
+
+#[test]
+fn debug_lines_only_after_accepted_debug() {
+    xboard(
+        "> new
+         > post
+         > accepted debug
+         > e2e4
+         < 1 12 0 34 a5
+         < # test choice
+         < move a7a5
+         > rejected debug
+         > d2d4
+         < 1 12 0 34 a4
+         < move a5a4",
+    );
+}
+
+#[test]
+fn mate_is_scored_as_mate() {
+    xboard(
+        "> new
+         > force
+         > f2f3
+         > e7e5
+         > g2g4
+         > post
+         > go
+         < 1 100001 0 34 Qh4#
+         < move d8h4
+         < 0-1 {Black mates}",
+    );
+}
+
+// ---- game end ---------------------------------------------------------------------------------
+
+#[test]
+fn engine_claims_its_own_mate() {
+    xboard(
+        "> new
+         > force
+         > setboard k7/8/1K6/8/8/8/8/7R w - - 0 1
+         > go
+         < move h1h8
+         < 1-0 {White mates}",
+    );
+}
+
+#[test]
+fn engine_claims_when_the_opponent_ends_the_game() {
+    // The opponent mates us.
+    xboard(
+        "> setboard k7/8/1K6/8/8/8/8/7R w - - 0 1
+         > playother
+         > h1h8
+         < 1-0 {White mates}",
+    );
+    // Stalemate.
+    xboard(
+        "> setboard k7/8/1K6/8/8/8/8/2Q5 w - - 0 1
+         > playother
+         > c1c7
+         < 1/2-1/2 {Stalemate}",
+    );
+    // The last piece that could mate is taken.
+    xboard(
+        "> setboard k7/8/1K6/8/8/8/2r5/N7 w - - 0 1
+         > playother
+         > a1c2
+         < 1/2-1/2 {Insufficient material}",
+    );
+}
+
+#[test]
+fn insufficient_material_is_claimed_only_in_the_protocol_cases() {
+    // KBB v K with both bishops on one colour is dead, but not one of the claimable cases.
+    xboard(
+        "> setboard k7/8/1K6/8/8/8/8/B1B5 w - - 0 1
+         > force
+         > go
+         < move a1b2",
+    );
+}
+
+#[test]
+fn repetition_created_by_the_opponent_is_claimed() {
+    xboard(
+        "> new
+         > force
+         > Nf3
+         > Nf6
+         > Ng1
+         > Ng8
+         > Nf3
+         > Nf6
+         > Ng1
+         > Ng8
+         > go
+         < 1/2-1/2 {Draw by repetition}",
+    );
+}
+
+#[test]
+fn repetition_created_by_the_engine_is_offered_before_the_move() {
+    xboard_with(
+        engine(&["f6g8"]),
+        "> new
+         > force
+         > Nf3
+         > Nf6
+         > Ng1
+         > Ng8
+         > Nf3
+         > Nf6
+         > Ng1
+         > go
+         < offer draw
+         < move f6g8",
+    );
+}
+
+#[test]
+fn fifty_moves() {
+    xboard(
+        "> setboard 8/8/8/8/8/8/R7/K6k w - - 99 80
+         > go
+         < offer draw
+         < move a1b1",
+    );
+    xboard(
+        "> setboard 8/8/8/8/8/8/R7/K6k w - - 99 80
+         > playother
+         > a2a3
+         < 1/2-1/2 {Draw by fifty-move rule}",
+    );
+}
+
+#[test]
+fn draw_offers_are_accepted_only_when_the_rules_give_one() {
+    xboard(
+        "> new
+         > force
+         > draw
+         > Nf3
+         > Nf6
+         > Ng1
+         > Ng8
+         > Nf3
+         > Nf6
+         > Ng1
+         > Ng8
+         > draw
+         < offer draw",
+    );
+}
+
+#[test]
+fn no_moves_after_result_until_new() {
+    xboard(
+        "> new
+         > e2e4
+         < move a7a5
+         > result 1-0 {White resigns}
+         > force
+         > go
+         > d2d4
+         > hint
+         > result *
+         > result 1/2-1/2
+         > new
+         > e2e4
+         < move a7a5",
+    );
+    xboard(
+        "> result
+         < Error (bad result): result
+         > result 2-0 {?}
+         < Error (bad result): result 2-0 {?}",
+    );
+}
+
+// ---- positions --------------------------------------------------------------------------------
+
+#[test]
+fn setboard_sets_the_position() {
+    xboard(
+        "> new
+         > force
+         > setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2
+         > go
+         < move a2a3",
+    );
+}
+
+#[test]
+fn bad_setboard_keeps_the_position_and_refuses_moves_until_a_good_one() {
+    xboard(
+        "> new
+         > force
+         > e2e4
+         > setboard 8/8/8/8 w - -
+         < tellusererror Illegal position: board has 4 ranks, expected 8
+         > e7e5
+         < Illegal move: e7e5
+         > go
+         > ping 4
+         < pong 4
+         > setboard qwerty#%& !! zz 99x -- ~~
+         < tellusererror Illegal position: board has 1 ranks, expected 8
+         > setboard 8/8/8/8/8/8/8/K6k w - - 0 1 extra
+         < tellusererror Illegal position: FEN has 7 fields, expected 4 to 6 (placement, side, castling, en passant, halfmove, fullmove)
+         > setboard 8/8/8/8/8/8/8/K5rk b - - 0 1
+         < tellusererror Illegal position: the side not to move (White) is in check
+         > setboard
+         < Error (missing argument): setboard
+         > setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2
+         > g1f3
+         < move a7a5
+         > new
+         > e2e4
+         < move a7a5",
+    );
+}
+
+#[test]
+fn edit_mode_sets_up_a_position() {
+    xboard(
+        "> new
+         > force
+         > edit
+         > #
+         > Ke1
+         > Ra1
+         > Pe2
+         > c
+         > Ke8
+         > .
+         > go
+         < move a1a2",
+    );
+    // Castling is assumed where king and rook stand at home.
+    xboard(
+        "> new
+         > force
+         > edit
+         > #
+         > Ke1
+         > Rh1
+         > c
+         > Ke8
+         > .
+         > e1g1",
+    );
+}
+
+#[test]
+fn edit_mode_keeps_the_side_to_move_and_rejects_bad_boards() {
+    xboard(
+        "> new
+         > force
+         > a2a3
+         > edit
+         > #
+         > Ke1
+         > c
+         > Ke8
+         > xe8
+         > .
+         < tellusererror Illegal position: Black has 0 kings, expected exactly one
+         > e2e4
+         < Illegal move: e2e4
+         > edit
+         > #
+         > Ke1
+         > Pe2
+         > c
+         > Ke8
+         > Zz9
+         < Error (unknown command): Zz9
+         > .
+         > go
+         < move e8d7",
+    );
+}
+
+// ---- hint, book, undo, remove -----------------------------------------------------------------
+
+#[test]
+fn hint_and_bk() {
+    xboard(
+        "> new
+         > hint
+         < Hint: a2a3
+         > bk
+         <  AgentChess has no opening book.
+         < ",
+    );
+}
+
+#[test]
+fn undo_and_remove() {
+    xboard(
+        "> new
+         > undo
+         < Error (command not legal now): undo
+         > remove
+         < Error (command not legal now): remove
+         > force
+         > e2e4
+         > remove
+         < Error (command not legal now): remove
+         > undo
+         > e2e4
+         > e7e5
+         > remove
+         > e2e4
+         > e7e5
+         > undo
+         > e7e6
+         > go
+         < move a2a3",
+    );
+}
+
+// ---- analysis ---------------------------------------------------------------------------------
+
+#[test]
+fn analyze_mode_reports_after_every_change() {
+    xboard(
+        "> new
+         > post
+         > analyze
+         < 1 12 0 34 a3
+         > e2e4
+         < 1 12 0 34 a5
+         > .
+         < stat01: 0 0 1 0 20 -
+         > undo
+         < 1 12 0 34 a3
+         > new
+         < 1 12 0 34 a3
+         > setboard k7/8/1K6/8/8/8/8/7R w - - 0 1
+         < 1 100001 0 34 Rh8#
+         > h1h8
+         > exit
+         > .
+         > e7e5
+         < Illegal move: e7e5",
+    );
+}
+
+// ---- information and settings -----------------------------------------------------------------
+
+#[test]
+fn information_commands_are_silent() {
+    xboard(
+        "> name Some Opponent 1.0
+         > rating 2000 1850
+         > computer
+         > ics -
+         > ics freechess.org
+         > pause
+         > resume
+         > memory 64
+         > cores 2
+         > egtpath syzygy /tmp/tb
+         > random
+         > hard
+         > easy
+         > ping 1
+         < pong 1",
+    );
+    xboard(
+        "> rating high low
+         < Error (bad rating): rating high low
+         > rating 1
+         < Error (missing argument): rating 1
+         > memory lots
+         < Error (bad size): memory lots
+         > cores
+         < Error (missing argument): cores
+         > egtpath syzygy
+         < Error (missing argument): egtpath syzygy
+         > name
+         < Error (missing argument): name",
+    );
+}
+
+#[test]
+fn options() {
+    xboard(
+        "> option Seed=5
+         > option Player=random
+         > option Level=9
+         < Error (level must be 1 to 8): option Level=9
+         > option Level=x
+         < Error (level must be 1 to 8): option Level=x
+         > option Seed=-1
+         < Error (bad seed): option Seed=-1
+         > option Player=nonsense
+         < Error (unknown player): option Player=nonsense
+         > option Features=flying
+         < Error (unknown feature): option Features=flying
+         > option Hash=64
+         < Error (unknown option): option Hash=64
+         > option Clear
+         < Error (unknown option): option Clear
+         > option
+         < Error (missing argument): option
+         > protover 2
+         < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname=\"AgentChess 0.1.0 random\" variants=\"normal\"
+         < feature option=\"Level -spin 7 1 8\"
+         < feature option=\"Features -string -\"
+         < feature option=\"Seed -string 5\"
+         < feature option=\"Player -string random\"
+         < feature done=1",
+    );
+}
+
+#[test]
+fn quit_ends_the_session() {
+    let mut s = Session::new(engine(&[]));
+    assert!(s.handle_line("quit").is_empty());
+    assert!(s.should_quit());
+}
+
+// ---- bad input --------------------------------------------------------------------------------
+
+#[test]
+fn unknown_commands() {
+    xboard(
+        "> garbage_command
+         < Error (unknown command): garbage_command
+         > bad
+         < Error (unknown command): bad
+         > exclude e2e4
+         < Error (unknown command): exclude
+         > NEW
+         < Error (unknown command): NEW
+         > ping 2
+         < pong 2",
+    );
+}
+
+#[test]
+fn long_lines_are_answered_briefly() {
+    let mut s = Session::new(engine(&[]));
+    let junk = "x".repeat(100_000);
+    let reply = s.handle_line(&junk);
+    assert_eq!(
+        reply,
+        vec![Response::Error { reason: "unknown command".into(), command: format!("{}...", "x".repeat(80)) }]
+    );
+    let long_move = format!("e2e4{}", "1".repeat(5000));
+    assert_eq!(s.handle_line(&long_move)[0].to_string(), format!("Illegal move: e2e4{}...", "1".repeat(76)));
+    assert_eq!(s.handle_line("ping 71")[0].to_string(), "pong 71");
+}
+
+#[test]
+fn blank_lines_and_line_endings() {
+    xboard(
+        "> 
+         >    
+         > ping 1\r
+         < pong 1
+         > \tping\t2\t
+         < pong 2",
+    );
+}
+
+#[test]
+fn odd_command_orders() {
+    xboard(
+        "> undo
+         < Error (command not legal now): undo
+         > go
+         < move a2a3
+         > result 0-1 {White resigns}
+         > force
+         > go
+         > setboard 8/8/8/8/8/8/8/K6k w - - 0 1
+         > go
+         > new
+         > force
+         > e2e4
+         > setboard k7/8/1K6/8/8/8/8/7R w - - 0 1
+         > go
+         < move h1h8
+         < 1-0 {White mates}
+         > go
+         < 1-0 {White mates}",
+    );
+}
+
+/// The whole loop on raw bytes: CR-LF, invalid UTF-8, a 100 KB line, an empty line, EOF.
+#[test]
+fn the_loop_survives_hostile_bytes_and_ends_at_eof() {
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(b"xboard\r\nprotover 2\r\n");
+    input.extend_from_slice(b"\xff\xfe\x80 bad \xc3\x28 bytes\n");
+    input.extend_from_slice(b"ping 73\n\n");
+    input.extend(std::iter::repeat_n(b'x', 102_400));
+    input.extend_from_slice(b"\nping 74\nnew\ne2e4\nping 75\n");
+    let mut output = Vec::new();
+    protocol::run(&input[..], &mut output, engine(&[])).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("feature")).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "Error (unknown command): \u{fffd}\u{fffd}\u{fffd}",
+            "pong 73",
+            &format!("Error (unknown command): {}...", "x".repeat(80)),
+            "pong 74",
+            "move a7a5",
+            "pong 75",
+        ]
+    );
+}
+
+#[test]
+fn quit_stops_the_loop_before_later_input() {
+    let mut output = Vec::new();
+    protocol::run(&b"new\nquit\nping 1\n"[..], &mut output, engine(&[])).unwrap();
+    assert!(output.is_empty());
+}
+
+// ---- UCI --------------------------------------------------------------------------------------
+
+#[test]
+fn uci_session() {
+    uci("> uci
+         < id name AgentChess 0.1.0
+         < id author the AgentChess developers
+         < option name Level type spin default 7 min 1 max 8
+         < option name Features type string default foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration
+         < option name Seed type string default 1
+         < option name Player type string default level:7
+         < uciok
+         > isready
+         < readyok
+         > ucinewgame
+         > position startpos moves e2e4
+         > go wtime 1000 btime 1000 winc 10 binc 10
+         < info depth 1 score cp 12 nodes 34 time 0 pv a7a5
+         < bestmove a7a5
+         > position fen k7/8/1K6/8/8/8/8/7R w - - 0 1
+         > go movetime 100
+         < info depth 1 score mate 1 nodes 34 time 0 pv h1h8
+         < bestmove h1h8
+         > position startpos
+         > go infinite
+         < info depth 1 score cp 12 nodes 34 time 0 pv a2a3
+         > isready
+         < readyok
+         > stop
+         < bestmove a2a3
+         > stop
+         > go depth 3
+         < info depth 1 score cp 12 nodes 34 time 0 pv a2a3
+         < bestmove a2a3
+         > position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1
+         > go
+         < bestmove 0000");
+}
+
+#[test]
+fn uci_bad_input() {
+    uci("> uci
+         < id name AgentChess 0.1.0
+         < id author the AgentChess developers
+         < option name Level type spin default 7 min 1 max 8
+         < option name Features type string default foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration
+         < option name Seed type string default 1
+         < option name Player type string default level:7
+         < uciok
+         > xyzzy
+         < info string unknown command: xyzzy
+         > setoption name Level value 9
+         < info string Level must be 1 to 8, got '9'
+         > setoption name Hash value 16
+         < info string unknown option 'Hash'
+         > setoption name Seed value 42
+         > position fen 8/8/8/8 w - -
+         < info string illegal position: board has 4 ranks, expected 8
+         > position startpos moves e2e4 e2e4 d7d5
+         < info string illegal move: e2e4
+         > go
+         < info depth 1 score cp 12 nodes 34 time 0 pv a7a5
+         < bestmove a7a5
+         > position
+         < info string bad position command: position
+         > go wtime x
+         < info string bad number: go wtime x
+         > go sideways
+         < info string unknown go parameter 'sideways': go sideways
+         > isready
+         < readyok");
+}
+
+#[test]
+fn the_loop_switches_to_uci_on_a_first_uci_command() {
+    let mut output = Vec::new();
+    protocol::run(&b"\nuci\nisready\nquit\nisready\n"[..], &mut output, engine(&[])).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.starts_with("id name AgentChess"));
+    assert!(text.ends_with("uciok\nreadyok\n"));
+}
+
+// ---- typed commands and responses ------------------------------------------------------------
+
+#[test]
+fn commands_round_trip() {
+    let lines = [
+        "xboard",
+        "protover 2",
+        "accepted ping",
+        "rejected sigint",
+        "new",
+        "variant normal",
+        "quit",
+        "random",
+        "force",
+        "go",
+        "playother",
+        "white",
+        "black",
+        "level 40 5 0",
+        "level 0 2:10 5",
+        "level 0 0:30 0.5",
+        "level 0 1 0.01",
+        "st 1",
+        "st 0.1",
+        "sd 4",
+        "nps 1000",
+        "time 0",
+        "otim 86400",
+        "usermove e7e8q",
+        "e2e4",
+        "O-O",
+        "Nf3",
+        "?",
+        "ping 12",
+        "draw",
+        "result 1-0 {White mates}",
+        "result *",
+        "setboard 8/8/8/8/8/8/8/K6k w - - 0 1",
+        "edit",
+        "hint",
+        "bk",
+        "undo",
+        "remove",
+        "hard",
+        "easy",
+        "post",
+        "nopost",
+        "analyze",
+        "exit",
+        ".",
+        "name Fairy-Max 5.0b",
+        "rating 2100 1900",
+        "computer",
+        "ics -",
+        "pause",
+        "resume",
+        "memory 64",
+        "cores 2",
+        "egtpath syzygy /tb",
+        "option Level=5",
+        "option Reset",
+    ];
+    for line in lines {
+        let cmd = Command::parse(line).unwrap().unwrap();
+        assert_eq!(cmd.to_string(), line);
+        assert_eq!(Command::parse(&cmd.to_string()).unwrap(), Some(cmd));
+    }
+}
+
+#[test]
+fn responses_round_trip() {
+    let lines = [
+        r#"feature ping=1 myname="AgentChess 0.1.0" done=1"#,
+        "move e7e8q",
+        "pong 5",
+        "Illegal move: e2e5",
+        "Error (unknown command): foo",
+        "1-0 {White mates}",
+        "1/2-1/2 {Draw by repetition}",
+        "offer draw",
+        "resign",
+        "7 -35 120 4500 Nf3 Nc6",
+        "stat01: 12 300 1 0 20 -",
+        "Hint: e2e4",
+        "telluser hello",
+        "tellusererror Illegal position: empty FEN",
+        "# note",
+        " no book",
+        "",
+    ];
+    for line in lines {
+        let r = Response::parse(line).unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(r.to_string(), line);
+    }
+}
+
+#[test]
+fn move_shapes() {
+    for t in [
+        "e2e4", "E2E4", "e7e8q", "e7e8=q", "O-O", "O-O-O", "0-0", "Nf3", "exd5", "Qxf7#", "e4", "P@h3", "@@@@",
+        "Raxd1+",
+    ] {
+        assert!(looks_like_move(t), "{t}");
+    }
+    for t in ["garbage_command", "bad", "exclude", "hello", "x", "Nope", "K", "draw", "123"] {
+        assert!(!looks_like_move(t), "{t}");
+    }
+}
+
+// ---- the real binary --------------------------------------------------------------------------
+
+/// The built binary on real pipes: handshake, hostile input, a game move, EOF, exit status 0.
+#[test]
+fn binary_speaks_xboard_and_exits_cleanly_at_eof() {
+    use std::io::Write;
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(env!("CARGO_BIN_EXE_agentchess"))
+        .args(["--player", "random", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start agentchess");
+    let mut input = b"xboard\r\nprotover 2\n\xff\xfe\x80 bad\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 102_400));
+    input.extend_from_slice(b"\n\nnew\ne2e4\nping 1\n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.iter().any(|l| l.ends_with("done=1")), "{text}");
+    let tail = &lines[lines.len() - 4..];
+    assert_eq!(tail[0], "Error (unknown command): \u{fffd}\u{fffd}\u{fffd}");
+    assert!(tail[1].starts_with("Error (unknown command): xxxx"));
+    assert!(tail[2].starts_with("move "), "{text}");
+    assert_eq!(tail[3], "pong 1");
+}
+
+// ---- time budgets -----------------------------------------------------------------------------
+
+#[test]
+fn budgets_follow_the_time_control() {
+    use std::time::Duration;
+    let mut s = Session::new(engine(&[]));
+    let ms = |d: Option<Duration>| d.unwrap().as_millis();
+    for line in ["new", "level 40 1 0", "time 6000", "otim 6000"] {
+        s.handle_line(line);
+    }
+    // 60 s for 40 moves, less the safety margin.
+    assert_eq!(ms(s.next_move_limits().soft_time), 1498);
+    s.handle_line("st 5");
+    let l = s.next_move_limits();
+    assert_eq!((ms(l.soft_time), ms(l.hard_time)), (4455, 4950));
+    s.handle_line("sd 4");
+    s.handle_line("nps 1000");
+    assert_eq!(s.next_move_limits().depth, Some(4));
+    assert_eq!(s.next_move_limits().nodes, Some(5000));
+    s.handle_line("new");
+    assert_eq!(s.next_move_limits().depth, None);
+    assert_eq!(s.next_move_limits().nodes, None);
+    // One second for the game with a 10 ms increment: tiny budgets that still end in time.
+    for line in ["level 0 0:01 0.01", "time 100"] {
+        s.handle_line(line);
+    }
+    let l = s.next_move_limits();
+    assert!(ms(l.hard_time) < 500 && ms(l.soft_time) <= ms(l.hard_time));
+    // A clock at zero still gets an answer at once.
+    s.handle_line("time 0");
+    assert_eq!(ms(s.next_move_limits().hard_time), 0);
+    // With moves per session, each move made brings the next time control nearer.
+    for line in ["new", "level 10 1 0", "time 6000"] {
+        s.handle_line(line);
+    }
+    assert_eq!(ms(s.next_move_limits().soft_time), 5995);
+    assert_eq!(s.handle_line("e2e4").len(), 1);
+    assert_eq!(ms(s.next_move_limits().soft_time), 6661);
+}
