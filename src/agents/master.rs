@@ -202,7 +202,7 @@ impl MasterAgent {
         if explain {
             self.explain_round(pos, &round, &reason);
         }
-        self.count(&verdict);
+        self.count(&verdict, round.worst);
         Some(Choice {
             mv: verdict.cand.est.mv,
             rule: verdict.rule,
@@ -294,15 +294,16 @@ impl MasterAgent {
         r
     }
 
-    fn count(&mut self, v: &Verdict) {
+    fn count(&mut self, v: &Verdict, worst: Option<usize>) {
         let c = &mut self.counters;
         c.decisions += 1;
         if v.attack_round {
             c.attack_request_rounds += 1;
-            match v.rule {
-                Rule::AttackRequest => c.attack_requests_performed += 1,
-                Rule::ThreatenedAgent => c.threatened_moved_itself += 1,
-                _ => {}
+            if v.rule == Rule::AttackRequest {
+                c.attack_requests_performed += 1;
+            } else if Some(v.cand.est.agent) == worst {
+                // Also when W's move won as the general choice: it still moved itself.
+                c.threatened_moved_itself += 1;
             }
         }
         if v.defense_round {

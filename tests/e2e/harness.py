@@ -165,6 +165,7 @@ async def play_game(
     rec = GameRecord(white.side.name, black.side.name, start_fen=board.root().fen())
     clocks = {chess.WHITE: base, chess.BLACK: base}
     game_id = object()
+    history: list[tuple[bool, float, float]] = []
     players = {chess.WHITE: white, chess.BLACK: black}
     for p in players.values():
         LOG.take(p.engine)
@@ -202,11 +203,13 @@ async def play_game(
             finish("0-1" if board.turn else "1-0", f"{mover.side.name} protocol error")
             break
         spent = time.monotonic() - t0
+        history.append((board.turn, clocks[board.turn], spent))
         clocks[board.turn] -= spent
         if clocks[board.turn] < 0:
             who = mover.side.name
             if mover.side.ours:
-                rec.problems.append(f"{who} lost on time at ply {len(board.move_stack)} (last move {spent:.3f} s)")
+                recent = ", ".join(f"{c:.3f}-{s:.3f}" for t, c, s in history[-12:] if t == board.turn)
+                rec.problems.append(f"{who} lost on time at ply {len(board.move_stack)}; clock-spent: {recent}")
             finish("0-1" if board.turn else "1-0", f"{who} loses on time")
             break
         clocks[board.turn] += inc
