@@ -234,6 +234,9 @@ fn time_commands_are_silent() {
          > otim 86400
          > time 8640000
          > time -5
+         > time 99999999999999999999999999
+         > st 99999999999999999999999999
+         > level 0 9999999999:99999 99999999999999999999
          > go
          < move a2a3",
     );
@@ -1162,4 +1165,28 @@ fn budgets_follow_the_time_control() {
     assert_eq!(ms(s.next_move_limits().soft_time), 5995);
     assert_eq!(s.handle_line("e2e4").len(), 1);
     assert_eq!(ms(s.next_move_limits().soft_time), 6661);
+}
+
+#[test]
+fn level_and_features_options_switch_to_the_agents() {
+    xboard(
+        r#"> option Level=5
+         > protover 2
+         < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:5" variants="normal"
+         < feature option="Level -spin 5 1 8"
+         < feature option="Features -string foundation,threat-and-backup,move-attack,threat-move,attack-request"
+         < feature option="Seed -string 1"
+         < feature option="Player -string level:5"
+         < feature done=1
+         > option Features=defense-request
+         > option Player=search:depth=2"#,
+    );
+    let mut s = Session::new(engine(&[]));
+    for option in ["option Level=1", "option Level=8", "option Features=attack-request,defense-consideration"] {
+        assert!(s.handle_line(option).is_empty(), "{option}");
+        s.handle_line("new");
+        let reply = s.handle_line("e2e4");
+        assert_eq!(reply.len(), 1, "{option}: {reply:?}");
+        assert!(matches!(&reply[0], Response::Move(_)), "{option}: {reply:?}");
+    }
 }

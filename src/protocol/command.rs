@@ -293,20 +293,27 @@ fn number_prefix(s: &str) -> Option<f64> {
     n.is_finite().then_some(n)
 }
 
+/// Longest time taken from a GUI, about 30 years: beyond it every clock means "no limit", and the
+/// cap keeps later arithmetic on durations from overflowing.
+const MAX_SECONDS: f64 = 1e9;
+
+fn seconds(secs: f64) -> Duration {
+    Duration::from_secs_f64(secs.clamp(0.0, MAX_SECONDS))
+}
+
 /// `5` (minutes), `0:30`, `2:10`, `1.5` (minutes).
 fn parse_base(s: &str) -> Option<Duration> {
     match s.split_once(':') {
         Some((min, sec)) => {
-            let min: u64 = min.parse().ok()?;
-            let sec = number_prefix(sec)?;
-            Some(Duration::from_secs(min * 60) + Duration::from_secs_f64(sec))
+            let min: f64 = min.parse::<u64>().ok()? as f64;
+            Some(seconds(min * 60.0 + number_prefix(sec)?))
         }
-        None => Some(Duration::from_secs_f64(number_prefix(s)? * 60.0)),
+        None => Some(seconds(number_prefix(s)? * 60.0)),
     }
 }
 
 fn parse_seconds(s: &str) -> Option<Duration> {
-    number_prefix(s).map(Duration::from_secs_f64)
+    number_prefix(s).map(seconds)
 }
 
 /// cutechess clamps clocks at 0 but a buggy GUI could still send a negative or fractional
@@ -316,7 +323,7 @@ fn parse_centiseconds(s: &str) -> Option<u64> {
     if !n.is_finite() {
         return None;
     }
-    Some(n.max(0.0) as u64)
+    Some(n.clamp(0.0, MAX_SECONDS * 100.0) as u64)
 }
 
 /// Whether a token that is not a command is shaped like a move, so that junk gets

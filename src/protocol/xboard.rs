@@ -235,8 +235,8 @@ impl Session {
             Command::St(t) => self.clock.control = TimeControl::PerMove(t),
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
             Command::Nps(n) => self.clock.nps = (n > 0).then_some(n),
-            Command::Time(cs) => self.clock.engine_time = Some(std::time::Duration::from_millis(cs * 10)),
-            Command::Otim(cs) => self.clock.opponent_time = Some(std::time::Duration::from_millis(cs * 10)),
+            Command::Time(cs) => self.clock.engine_time = Some(std::time::Duration::from_millis(cs.saturating_mul(10))),
+            Command::Otim(cs) => self.clock.opponent_time = Some(std::time::Duration::from_millis(cs.saturating_mul(10))),
             Command::UserMove(text) | Command::Move(text) => out = self.user_move(&text),
             Command::Ping(n) => out.push(Response::Pong(n)),
             Command::Draw => {

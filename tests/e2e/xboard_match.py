@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real XBoard: a match between two AgentChess levels loaded from engines.ini, under Xvfb.
 
-Runs `xboard @engines.ini -fe A -se B -mg N ... -sgf games.pgn -xexit` inside `xvfb-run`,
+Runs `xboard @engines.ini -fcp <A's command> -se B -mg N ... -sgf games.pgn -xexit` inside `xvfb-run`,
 always under `timeout` (an error popup would make xboard wait forever), then checks the saved
 PGN: N games, each ended by mate (with the right winner) or a draw the board really shows
 (stalemate, dead material, repetition, fifty moves), and no comment that betrays a forfeit
@@ -32,12 +32,20 @@ XBOARD = "/usr/games/xboard"
 BAD_COMMENT = re.compile(r"false|illegal|forfeit|time|crash|exit|stall|disconnect|resign", re.IGNORECASE)
 
 
+def engine_list() -> dict[str, str]:
+    """Nickname -> engine command, from engines.ini's -firstChessProgramNames."""
+    text = (ROOT / "engines.ini").read_text()
+    return dict(re.findall(r'^"([^"]+)" -fcp "([^"]+)"', text, re.MULTILINE))
+
+
 def inner(args: argparse.Namespace) -> int:
     """Runs under xvfb-run: xboard itself, plus the screenshot."""
+    # xboard 4.9.1 evaluates `-fe X || -se Y`, so with -fe the -se is never read: the first
+    # engine goes in as the command its engines.ini line names, the second by nickname.
     cmd = [
         XBOARD,
         f"@{ROOT / 'engines.ini'}",
-        "-fe", args.first,
+        "-fcp", engine_list()[args.first],
         "-se", args.second,
         "-mg", str(args.games),
         "-tc", args.tc,
@@ -47,32 +55,43 @@ def inner(args: argparse.Namespace) -> int:
         "-xexit",
         "-saveSettingsOnExit", "false",
         "-soundProgram", "/bin/true",
-        "-matchPause", "300",
+        # With a screenshot to take, pause between games long enough to take it.
+        "-matchPause", "3000" if args.screenshot else "300",
         "-animateMoving", "false",
         "-popupExitMessage", "false",
         "-popupMoveErrors", "false",
         "-autoInstall", "",
+        # The first-run tip balloon would sit on the board in the screenshot.
+        "-messageSuppress", "Right-clicking menu item or dialog text pops up help on it",
         "-debug", "-nameOfDebugFile", str(args.out / "xboard-debug.txt"),
     ]
     print(" ".join(cmd), flush=True)
     proc = subprocess.Popen(cmd)
     if args.screenshot:
-        deadline = time.monotonic() + args.shot_after
-        while time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.2)
-        if proc.poll() is None:
-            subprocess.run(["import", "-window", "root", str(args.screenshot)], check=False)
-            # Xvfb has no window manager: xboard sits in the top-left corner of a black screen.
-            subprocess.run(
-                ["convert", str(args.screenshot), "-bordercolor", "black", "-border", "1", "-trim", "+repage",
-                 str(args.screenshot)],
-                check=False,
-            )
-            print(f"screenshot saved to {args.screenshot}", flush=True)
+        take_screenshot(proc, args.out / "games.pgn", Path(args.screenshot))
     return proc.wait()
 
 
-def check_pgn(path: Path, games: int) -> list[str]:
+def take_screenshot(proc: subprocess.Popen, pgn: Path, png: Path) -> None:
+    """The engines move in microseconds, so a shot at a fixed time is a gamble. Instead wait for
+    the first finished game in the PGN and shoot during the pause before the next one."""
+    deadline = time.monotonic() + 300
+    while proc.poll() is None and time.monotonic() < deadline:
+        if pgn.exists() and "[Result" in pgn.read_text(errors="replace"):
+            time.sleep(0.5)
+            subprocess.run(["import", "-window", "root", str(png)], check=False)
+            # Xvfb has no window manager: xboard sits in the top-left corner of a black screen.
+            subprocess.run(
+                ["convert", str(png), "-bordercolor", "black", "-border", "1", "-trim", "+repage", str(png)],
+                check=False,
+            )
+            print(f"screenshot saved to {png}", flush=True)
+            return
+        time.sleep(0.05)
+    print("no screenshot: the match ended before a game was saved (use --games 2 or more)", flush=True)
+
+
+def check_pgn(path: Path, games: int, distinct_players: bool) -> list[str]:
     import chess
     import chess.pgn
 
@@ -80,10 +99,12 @@ def check_pgn(path: Path, games: int) -> list[str]:
     if not path.exists():
         return [f"{path} was not written"]
     seen = 0
+    names = set()
     with open(path, encoding="utf-8", errors="replace") as f:
         while (game := chess.pgn.read_game(f)) is not None:
             seen += 1
             h = game.headers
+            names.update((h.get("White"), h.get("Black")))
             label = f"game {seen} ({h.get('White')} - {h.get('Black')}, {h.get('Result')})"
             if game.errors:
                 problems.append(f"{label}: PGN errors {game.errors}")
@@ -113,6 +134,8 @@ def check_pgn(path: Path, games: int) -> list[str]:
                 problems.append(f"{label}: unfinished ({result})")
     if seen != games:
         problems.append(f"{seen} games in {path}, expected {games}")
+    if distinct_players and len(names) != 2:
+        problems.append(f"expected two different engines, the PGN names {sorted(names)}")
     return problems
 
 
@@ -121,6 +144,11 @@ def outer(args: argparse.Namespace) -> int:
     if not binary.exists():
         print(f"{binary} not found: run `cargo build --release` first")
         return 1
+    listed = engine_list()
+    for nick in (args.first, args.second):
+        if nick not in listed:
+            print(f"'{nick}' is not in engines.ini (listed: {', '.join(listed)})")
+            return 1
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "games.pgn").unlink(missing_ok=True)
     home = tempfile.mkdtemp(prefix="xboard-home-")
@@ -132,7 +160,6 @@ def outer(args: argparse.Namespace) -> int:
         sys.executable, str(Path(__file__).resolve()), "--inner",
         "--games", str(args.games), "--first", args.first, "--second", args.second,
         "--tc", args.tc, "--inc", str(args.inc), "--out", str(args.out.resolve()),
-        "--shot-after", str(args.shot_after),
     ]
     if args.screenshot:
         cmd += ["--screenshot", str(Path(args.screenshot).resolve())]
@@ -146,7 +173,7 @@ def outer(args: argparse.Namespace) -> int:
         problems.append(f"xboard exited with status {proc.returncode}")
     if "final score" not in proc.stdout + proc.stderr:
         problems.append("xboard printed no final score")
-    problems += check_pgn(args.out / "games.pgn", args.games)
+    problems += check_pgn(args.out / "games.pgn", args.games, args.first != args.second)
     print(f"{len(problems)} problems")
     for p in problems:
         print("PROBLEM:", p)
@@ -162,8 +189,7 @@ def main() -> None:
     ap.add_argument("--inc", type=float, default=0.1)
     ap.add_argument("--out", type=Path, default=ROOT / "target" / "e2e-xboard")
     ap.add_argument("--timeout", type=int, default=900, help="seconds before xboard is killed")
-    ap.add_argument("--screenshot", help="save a PNG of the screen during the match")
-    ap.add_argument("--shot-after", type=float, default=8.0, help="seconds into the match for the screenshot")
+    ap.add_argument("--screenshot", help="save a PNG of the board after the first game (needs --games 2 or more)")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     sys.exit(inner(args) if args.inner else outer(args))
