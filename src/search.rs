@@ -96,12 +96,13 @@ pub struct Searcher {
     path: Vec<u64>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    next_check: u64,
     stopped: bool,
 }
 
 impl Searcher {
     pub fn new(cfg: SearchConfig, seed: u64) -> Searcher {
-        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, stopped: false }
+        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false }
     }
 
     fn material(&self, pos: &Position) -> i32 {
@@ -114,11 +115,14 @@ impl Searcher {
         score
     }
 
+    /// Looks at the clock every 1024 nodes; `next_check` (not `nodes % 1024`) because both
+    /// searches count nodes, so an exact multiple can be skipped over.
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             let many = self.node_limit.is_some_and(|n| self.nodes >= n);
             self.stopped = late || many;
@@ -150,6 +154,9 @@ impl Searcher {
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
         self.nodes += 1;
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -239,6 +246,7 @@ impl Searcher {
         }
         let start = Instant::now();
         self.nodes = 0;
+        self.next_check = 0;
         self.stopped = false;
         self.deadline = limits.hard_time.map(|t| start + t);
         self.node_limit = limits.nodes;
