@@ -45,6 +45,10 @@ pub trait Player: Send {
     fn new_game(&mut self) {}
     /// The thesis's per-game counters, for players made of agents.
     fn counters(&self) -> Option<crate::agents::Counters> {
+        self.counter_log().map(|log| log.totals())
+    }
+    /// The same counters by decision (for curves by move number).
+    fn counter_log(&self) -> Option<crate::agents::CounterLog> {
         None
     }
 }

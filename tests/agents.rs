@@ -306,6 +306,9 @@ fn counters_track_performed_move_attacks() {
     assert_eq!(d.mv.to_uci(), "g3f4", "{}", d.reason);
     let c = m.counters();
     assert_eq!((c.move_attacks_planned, c.move_attacks_performed), (1, 1));
+    // By move: the performed attack is booked at move 1, the one that planned it.
+    let (mv, first) = m.counter_log().by_full_move().next().unwrap();
+    assert_eq!((mv, first.move_attacks_planned, first.move_attacks_performed), (1, 1, 1));
 }
 
 /// An own piece estimated not threatened but captured on the reply (Figure 3.5): level 6's
@@ -320,8 +323,14 @@ fn counters_track_incorrect_threats() {
     m.decide(&game).unwrap();
     let c = m.counters();
     assert_eq!((c.own_pieces_captured, c.incorrect_threats), (1, 1));
+    // By move: the wrong estimate was made at move 1, so that is where it counts.
+    let by_move: Vec<(usize, u32, u32)> =
+        m.counter_log().by_full_move().map(|(mv, c)| (mv, c.decisions, c.incorrect_threats)).collect();
+    assert_eq!(by_move, vec![(1, 1, 1), (2, 1, 0)]);
+    assert_eq!(m.counter_log().totals(), *m.counters());
     m.new_game();
     assert_eq!(*m.counters(), Counters::default());
+    assert_eq!(m.counter_log().totals(), Counters::default());
 }
 
 #[test]

@@ -29,6 +29,60 @@ fn every_game_ends_by_the_rules() {
     }
 }
 
+/// The counters by move number (Figures 3.3 and 3.5) add up to the per-game totals, each game
+/// gives one decision per own move, and the report's curves are those sums.
+#[test]
+fn counter_curves_by_move_add_up_to_the_totals() {
+    use agentchess::experiments::report::Report;
+    let jobs = match_jobs("level:5", "level:4", 8, 3, 0);
+    let games = run_jobs(&jobs, 2, None, false, &|_| {});
+    for g in &games {
+        let log = g.counters[0].as_ref().expect("agents keep counters");
+        let moves: Vec<usize> = log.by_full_move().map(|(m, _)| m).collect();
+        assert_eq!(moves, (1..=g.san.len().div_ceil(2)).collect::<Vec<_>>(), "one decision per White move");
+        assert!(log.by_full_move().all(|(_, c)| c.decisions == 1));
+        assert_eq!(log.totals().decisions as usize, g.san.len().div_ceil(2));
+    }
+    let players = ["level:5".to_string(), "level:4".to_string()];
+    let report = Report::new(&players, &games);
+    let curve = report.counter_curve("level:5", Some("level:4"));
+    let summed = curve.iter().fold(agentchess::agents::Counters::default(), |acc, c| acc.add(c));
+    assert_eq!(summed.attack_requests_performed, report.counter_sum("level:5", "level:4", |c| c.attack_requests_performed));
+    assert_eq!(summed.incorrect_threats, report.counter_sum("level:5", "level:4", |c| c.incorrect_threats));
+    assert_eq!(summed.threatened_moved_itself, report.counter_sum("level:5", "level:4", |c| c.threatened_moved_itself));
+    assert!(summed.attack_request_rounds > 0 && summed.own_pieces_captured > 0);
+    // Every game is running at move 1; fewer are at the end.
+    assert_eq!(curve[0].decisions, 8);
+    assert!(curve.last().unwrap().decisions < 8);
+    assert!(curve.windows(2).all(|w| w[1].decisions <= w[0].decisions));
+    // Level 4 has no attack requests at all.
+    assert!(report.counter_curve("level:4", None).iter().all(|c| c.attack_request_rounds == 0));
+}
+
+#[test]
+fn match_output_folder_has_the_curves_by_move() {
+    let dir = std::env::temp_dir().join(format!("agentchess-curves-{}", std::process::id()));
+    let out = bin()
+        .args(["match", "level:5", "level:4", "--games", "4", "--seed", "2", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("By move number (Figures 3.3, 3.5)"), "{stdout}");
+    let csv = std::fs::read_to_string(dir.join("counters_by_move.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(&header[..4], ["player", "opponent", "move", "decisions"]);
+    let first = csv.lines().nth(1).unwrap();
+    assert!(first.starts_with("level:5,level:4,1,4,"), "{first}");
+    assert!(csv.lines().skip(1).all(|l| l.split(',').count() == header.len()));
+    for svg in ["attack_requests.svg", "incorrect_threats.svg"] {
+        let text = std::fs::read_to_string(dir.join(svg)).unwrap();
+        assert!(text.starts_with("<svg") && text.contains("<polyline"), "{svg}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn searcher_solves_the_mate_in_one_suite_at_depth_one() {
     let records: Vec<_> = include_str!("data/mate1.epd")

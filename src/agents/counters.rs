@@ -31,6 +31,74 @@ pub struct Counters {
     pub incorrect_threats: u32,
 }
 
+/// Applies `$op` field by field; one list of fields keeps `add` and `since` in step with the struct.
+macro_rules! each_field {
+    ($a:expr, $b:expr, $op:tt) => {
+        Counters {
+            decisions: $a.decisions $op $b.decisions,
+            attack_request_rounds: $a.attack_request_rounds $op $b.attack_request_rounds,
+            attack_requests_performed: $a.attack_requests_performed $op $b.attack_requests_performed,
+            threatened_moved_itself: $a.threatened_moved_itself $op $b.threatened_moved_itself,
+            defense_request_rounds: $a.defense_request_rounds $op $b.defense_request_rounds,
+            defense_requests_used: $a.defense_requests_used $op $b.defense_requests_used,
+            move_attacks_planned: $a.move_attacks_planned $op $b.move_attacks_planned,
+            move_attacks_performed: $a.move_attacks_performed $op $b.move_attacks_performed,
+            own_pieces_captured: $a.own_pieces_captured $op $b.own_pieces_captured,
+            incorrect_threats: $a.incorrect_threats $op $b.incorrect_threats,
+        }
+    };
+}
+
+impl Counters {
+    pub fn add(&self, other: &Counters) -> Counters {
+        each_field!(self, other, +)
+    }
+
+    /// What was counted since `before` (an earlier snapshot of the same counters).
+    pub fn since(&self, before: &Counters) -> Counters {
+        each_field!(self, before, -)
+    }
+
+    pub fn is_zero(&self) -> bool {
+        *self == Counters::default()
+    }
+}
+
+/// The counters of one game broken down by the decision they belong to, for the thesis's
+/// curves by move number (Figures 3.3 and 3.5). An event is booked at the decision it judges:
+/// an incorrect threat at the move whose estimate was wrong, a performed move-attack at the move
+/// that planned it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CounterLog {
+    /// (ply of the decision: moves played before it, counts booked for it), in game order.
+    entries: Vec<(usize, Counters)>,
+}
+
+impl CounterLog {
+    pub(crate) fn book(&mut self, ply: usize, delta: Counters) {
+        if delta.is_zero() {
+            return;
+        }
+        match self.entries.iter_mut().rev().find(|(p, _)| *p == ply) {
+            Some((_, c)) => *c = c.add(&delta),
+            None => {
+                self.entries.push((ply, delta));
+                self.entries.sort_by_key(|(p, _)| *p);
+            }
+        }
+    }
+
+    /// Per decision: the full move number it was made in (1-based, as a PGN counts moves from
+    /// the start position) and its counts.
+    pub fn by_full_move(&self) -> impl Iterator<Item = (usize, &Counters)> {
+        self.entries.iter().map(|(ply, c)| (ply / 2 + 1, c))
+    }
+
+    pub fn totals(&self) -> Counters {
+        self.entries.iter().fold(Counters::default(), |acc, (_, c)| acc.add(c))
+    }
+}
+
 /// What a decision leaves for checking against the next two moves of the game.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pending {
@@ -79,5 +147,41 @@ impl Counters {
         if pending.plan == Some((mv.from(), mv.to())) && pos.is_capture(mv) {
             self.move_attacks_performed += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(decisions: u32, incorrect: u32) -> Counters {
+        Counters { decisions, incorrect_threats: incorrect, ..Counters::default() }
+    }
+
+    #[test]
+    fn add_and_since_are_inverse() {
+        let a = Counters { attack_request_rounds: 3, move_attacks_planned: 2, ..one(5, 1) };
+        let b = Counters { own_pieces_captured: 4, ..one(1, 0) };
+        assert_eq!(a.add(&b).since(&b), a);
+        assert_eq!(a.add(&b).decisions, 6);
+        assert!(a.since(&a).is_zero());
+    }
+
+    #[test]
+    fn log_books_by_ply_and_sums_to_totals() {
+        let mut log = CounterLog::default();
+        log.book(0, one(1, 0));
+        log.book(2, one(1, 0));
+        // A late booking (the reply showed the estimate at ply 0 was wrong) lands on ply 0.
+        log.book(0, one(0, 1));
+        log.book(4, Counters::default());
+        let rows: Vec<(usize, Counters)> = log.by_full_move().map(|(m, c)| (m, *c)).collect();
+        assert_eq!(rows, vec![(1, one(1, 1)), (2, one(1, 0))]);
+        assert_eq!(log.totals(), one(2, 1));
+        // Black's decisions: ply 1 is in full move 1, ply 3 in move 2.
+        let mut black = CounterLog::default();
+        black.book(3, one(1, 0));
+        black.book(1, one(1, 0));
+        assert_eq!(black.by_full_move().map(|(m, _)| m).collect::<Vec<_>>(), vec![1, 2]);
     }
 }

@@ -3,7 +3,7 @@
 //! one pass over the legal moves, each estimated by its agent (the thesis's "1.5 plies").
 
 use super::agent::{block_squares, disregarded, Action, Agent, Estimate, Eval};
-use super::counters::{Counters, Pending};
+use super::counters::{CounterLog, Counters, Pending};
 use super::describe::{agent_name, kind_text, move_text, plan_text};
 use super::features::Features;
 use super::scene::Scene;
@@ -125,6 +125,8 @@ pub struct MasterAgent {
     features: Features,
     rng: StdRng,
     counters: Counters,
+    /// The same counts by decision; only `decide` (which sees the game) books it.
+    log: CounterLog,
     pending: Option<Pending>,
     explain: bool,
     explanation: Vec<String>,
@@ -136,6 +138,7 @@ impl MasterAgent {
             features,
             rng: StdRng::seed_from_u64(seed),
             counters: Counters::default(),
+            log: CounterLog::default(),
             pending: None,
             explain: false,
             explanation: Vec::new(),
@@ -155,8 +158,14 @@ impl MasterAgent {
         &self.counters
     }
 
+    /// The counters by decision, for curves by move number.
+    pub fn counter_log(&self) -> &CounterLog {
+        &self.log
+    }
+
     pub fn reset_counters(&mut self) {
         self.counters = Counters::default();
+        self.log = CounterLog::default();
         self.pending = None;
     }
 
@@ -555,17 +564,24 @@ impl Player for MasterAgent {
     fn decide(&mut self, game: &Game) -> Option<Decision> {
         let pending = self.pending.take();
         let pos = game.position();
+        let ply = game.moves().len();
         let continued = pending.and_then(|p| p.reply(game.moves()).map(|reply| (p, reply)));
+        let mut before = self.counters;
         if let Some((p, reply)) = &continued {
             self.counters.book_reply(p, *reply);
+            self.log.book(p.ply, self.counters.since(&before));
+            before = self.counters;
         }
         let choice = self.choose(pos)?;
+        self.log.book(ply, self.counters.since(&before));
         if let Some((p, _)) = &continued {
+            before = self.counters;
             self.counters.book_plan(p, pos, choice.mv);
+            self.log.book(p.ply, self.counters.since(&before));
         }
         let plan = choice.plan.map(|(target, _)| (choice.mv.to(), target));
         self.pending = Some(Pending {
-            ply: game.moves().len(),
+            ply,
             mv: choice.mv,
             after: pos.play(choice.mv),
             safe: self.safe_squares(pos, choice.mv),
@@ -589,5 +605,9 @@ impl Player for MasterAgent {
 
     fn counters(&self) -> Option<Counters> {
         Some(self.counters)
+    }
+
+    fn counter_log(&self) -> Option<CounterLog> {
+        Some(self.log.clone())
     }
 }

@@ -12,6 +12,6 @@ mod scene;
 pub mod values;
 
 pub use agent::{Action, Agent, Estimate};
-pub use counters::Counters;
+pub use counters::{CounterLog, Counters};
 pub use features::{FeatureError, Features};
 pub use master::{Choice, MasterAgent, Rule, DEFAULT_SEED};

@@ -42,8 +42,6 @@ impl Termination {
     }
 }
 
-/// Per-game counters of an agent player (zero for other players), as the thesis measured them.
-pub type AgentCounters = crate::agents::Counters;
 
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -59,7 +57,8 @@ pub struct GameRecord {
     pub material: Vec<i32>,
     /// The side reduced to a bare king first, and when (ply), if any.
     pub bare_king: Option<(Color, usize)>,
-    pub counters: [Option<AgentCounters>; 2],
+    /// The agents' counters by decision, White's and Black's (`None` for players without agents).
+    pub counters: [Option<crate::agents::CounterLog>; 2],
 }
 
 impl GameRecord {

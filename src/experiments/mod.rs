@@ -59,7 +59,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
         termination,
         material,
         bare_king,
-        counters: [white.counters(), black.counters()],
+        counters: [white.counter_log(), black.counter_log()],
     })
 }
 

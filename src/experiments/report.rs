@@ -3,6 +3,7 @@
 
 use super::game::{GameRecord, Termination};
 use super::stats::{chi_square, elo_interval, los, Wdl};
+use crate::agents::{CounterLog, Counters};
 use crate::board::{Color, Outcome};
 use std::fmt::Write;
 
@@ -117,12 +118,36 @@ impl<'a> Report<'a> {
         out
     }
 
+    /// `a`'s own counter logs in its games against `b` (`b == None`: against everyone).
+    fn logs<'g>(&'g self, a: &'g str, b: Option<&'g str>) -> impl Iterator<Item = &'g CounterLog> + 'g {
+        self.games
+            .iter()
+            .filter(move |g| match b {
+                Some(b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
+                None => (g.white == a) != (g.black == a),
+            })
+            .filter_map(move |g| if g.white == a { g.counters[0].as_ref() } else { g.counters[1].as_ref() })
+    }
+
     /// Sum of an agent counter over `a`'s games against `b` (a's own agents only).
-    pub fn counter_sum(&self, a: &str, b: &str, f: impl Fn(&crate::agents::Counters) -> u32) -> u32 {
-        self.involving(a, b)
-            .filter_map(|g| if g.white == a { g.counters[0] } else { g.counters[1] })
-            .map(|c| f(&c))
-            .sum()
+    pub fn counter_sum(&self, a: &str, b: &str, f: impl Fn(&Counters) -> u32) -> u32 {
+        self.logs(a, Some(b)).map(|log| f(&log.totals())).sum()
+    }
+
+    /// `a`'s agents' counters by full move number, summed over its games against `b` (or all
+    /// opponents): entry `m - 1` is move `m`. Its `decisions` field is the number of games in
+    /// which `a` still made a decision at that move, the base for means per game.
+    pub fn counter_curve(&self, a: &str, b: Option<&str>) -> Vec<Counters> {
+        let mut curve: Vec<Counters> = Vec::new();
+        for log in self.logs(a, b) {
+            for (mv, c) in log.by_full_move() {
+                if curve.len() < mv {
+                    curve.resize(mv, Counters::default());
+                }
+                curve[mv - 1] = curve[mv - 1].add(c);
+            }
+        }
+        curve
     }
 
     /// Table 3.1: wins/losses/draws of each row player against each column player.
@@ -195,7 +220,7 @@ impl<'a> Report<'a> {
                 if a == b {
                     continue;
                 }
-                let c = |f: fn(&crate::agents::Counters) -> u32| self.counter_sum(a, b, f);
+                let c = |f: fn(&Counters) -> u32| self.counter_sum(a, b, f);
                 if c(|x| x.decisions) == 0 {
                     continue;
                 }
@@ -239,7 +264,7 @@ impl<'a> Report<'a> {
                 }
                 let w = self.wdl(a, b);
                 let _ = writeln!(m, "{a},{b},{},{},{}", w.wins, w.losses, w.draws);
-                let c = |f: fn(&crate::agents::Counters) -> u32| self.counter_sum(a, b, f);
+                let c = |f: fn(&Counters) -> u32| self.counter_sum(a, b, f);
                 let _ = writeln!(
                     counters,
                     "{a},{b},{},{},{},{},{},{},{},{},{},{}",
@@ -281,20 +306,106 @@ impl<'a> Report<'a> {
         )?;
         std::fs::write(dir.join("material.svg"), svg_chart("Mean material difference (row player) by move", &svg_series, |p| p.1))?;
         std::fs::write(dir.join("running.svg"), svg_chart("Share of games still running by move", &svg_series, |p| p.2))?;
+        self.write_counter_curves(dir)?;
         std::fs::write(dir.join("summary.txt"), self.summary())?;
         Ok(())
     }
 
+    /// Players whose agents kept counters.
+    fn agent_players(&self) -> Vec<&String> {
+        self.players.iter().filter(|p| self.logs(p, None).next().is_some()).collect()
+    }
+
+    /// The counters by move number: a CSV per pairing, and per player (all opponents) the
+    /// charts of Figure 3.3 (attack requests performed against the times the worst threatened
+    /// agent moved itself) and Figure 3.5 (incorrect threats per game still running).
+    fn write_counter_curves(&self, dir: &std::path::Path) -> std::io::Result<()> {
+        let mut csv = String::from("player,opponent,move,decisions,attack_request_rounds,attack_requests_performed,threatened_moved_itself,defense_request_rounds,defense_requests_used,move_attacks_planned,move_attacks_performed,own_pieces_captured,incorrect_threats\n");
+        for a in self.agent_players() {
+            for b in self.players.iter().filter(|b| *b != a) {
+                for (i, c) in self.counter_curve(a, Some(b)).iter().enumerate() {
+                    let _ = writeln!(
+                        csv,
+                        "{a},{b},{},{},{},{},{},{},{},{},{},{},{}",
+                        i + 1, c.decisions, c.attack_request_rounds, c.attack_requests_performed,
+                        c.threatened_moved_itself, c.defense_request_rounds, c.defense_requests_used,
+                        c.move_attacks_planned, c.move_attacks_performed, c.own_pieces_captured,
+                        c.incorrect_threats
+                    );
+                }
+            }
+        }
+        std::fs::write(dir.join("counters_by_move.csv"), csv)?;
+
+        let mut requests = Vec::new();
+        let mut threats = Vec::new();
+        for a in self.agent_players() {
+            let curve = self.counter_curve(a, None);
+            let points = |f: &dyn Fn(&Counters) -> f64| -> Vec<(usize, f64, f64)> {
+                curve.iter().enumerate().map(|(i, c)| (i + 1, f(c), 0.0)).collect()
+            };
+            if curve.iter().any(|c| c.attack_request_rounds > 0) {
+                requests.push((format!("{a}: attack request performed"), points(&|c| c.attack_requests_performed as f64)));
+                requests.push((format!("{a}: threatened agent moved itself"), points(&|c| c.threatened_moved_itself as f64)));
+            }
+            threats.push((format!("{a}"), points(&|c| mean_per_game(c.incorrect_threats, c.decisions))));
+        }
+        std::fs::write(
+            dir.join("attack_requests.svg"),
+            svg_chart("Attack requests by move: performed vs threatened agent moved itself (all games)", &requests, |p| p.1),
+        )?;
+        std::fs::write(
+            dir.join("incorrect_threats.svg"),
+            svg_chart("Incorrect threats by move (mean per game still running)", &threats, |p| p.1),
+        )?;
+        Ok(())
+    }
+
+    /// Figures 3.3 and 3.5 in numbers: per player (all opponents), by stretches of ten moves.
+    pub fn counters_by_move_text(&self) -> String {
+        const STRETCHES: [(usize, usize); 6] = [(1, 10), (11, 20), (21, 30), (31, 40), (41, 60), (61, usize::MAX)];
+        let mut s = format!("{:<28}", "moves");
+        for (lo, hi) in STRETCHES {
+            let label = if hi == usize::MAX { format!("{lo}+") } else { format!("{lo}-{hi}") };
+            let _ = write!(s, " {label:>17}");
+        }
+        s.push_str("\n  (attack requests performed / threatened agent moved itself; incorrect threats per game)\n");
+        for a in self.agent_players() {
+            let curve = self.counter_curve(a, None);
+            let stretch = |lo: usize, hi: usize| {
+                curve.iter().enumerate().filter(|(i, _)| (lo..=hi).contains(&(i + 1))).fold(Counters::default(), |acc, (_, c)| acc.add(c))
+            };
+            let mut requests = format!("{:<28}", format!("{a} requests"));
+            let mut threats = format!("{:<28}", format!("{a} incorrect"));
+            for (lo, hi) in STRETCHES {
+                let c = stretch(lo, hi);
+                let _ = write!(requests, " {:>17}", format!("{}/{}", c.attack_requests_performed, c.threatened_moved_itself));
+                let _ = write!(threats, " {:>17.3}", mean_per_game(c.incorrect_threats, c.decisions));
+            }
+            if curve.iter().any(|c| c.attack_request_rounds > 0) {
+                let _ = writeln!(s, "{requests}");
+            }
+            let _ = writeln!(s, "{threats}");
+        }
+        s
+    }
+
     pub fn summary(&self) -> String {
         format!(
-            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}",
+            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
             self.games.len(),
             self.matrix_text(),
             self.players_text(),
             self.pairings_text(),
-            self.counters_text()
+            self.counters_text(),
+            self.counters_by_move_text()
         )
     }
+}
+
+/// A count per decision: with one decision per game and move, the mean per game still running.
+fn mean_per_game(count: u32, decisions: u32) -> f64 {
+    if decisions == 0 { 0.0 } else { count as f64 / decisions as f64 }
 }
 
 fn json_num(x: f64) -> String {
