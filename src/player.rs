@@ -9,8 +9,14 @@ use rand::{Rng, SeedableRng};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub mv: Move,
-    /// Estimated gain in centipawns from the mover's point of view.
+    /// The player's evaluation after the move, in centipawns from the mover's point of view
+    /// (the agents: material after the move, thesis values; the searcher: its search score).
     pub score: i32,
+    /// Moves to mate: `Some(n)` when the mover mates in `n`, `Some(-n)` when it is mated in `n`.
+    pub mate: Option<i32>,
+    /// Plies looked ahead (1 for players that judge the move alone; the searcher's last
+    /// completed iteration).
+    pub depth: u32,
     /// Why this move, in words (the agents' explanation, or the searcher's principal variation).
     pub reason: String,
     /// Work done (agent queries or search nodes), for thinking output.
@@ -75,7 +81,8 @@ impl Player for RandomPlayer {
             return None;
         }
         let mv = moves[self.rng.random_range(0..moves.len())];
-        Some(Decision { mv, score: 0, reason: "random".to_string(), nodes: 0 })
+        let mate = game.position().play(mv).is_checkmate().then_some(1);
+        Some(Decision { mv, score: 0, mate, depth: 1, reason: "random".to_string(), nodes: 0 })
     }
 
     fn set_seed(&mut self, seed: u64) {

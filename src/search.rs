@@ -253,9 +253,13 @@ impl Searcher {
         self.path = game_hashes(game);
         let max_depth = limits.depth.map_or(self.cfg.depth, |d| d.clamp(1, self.cfg.depth.max(1)));
         let mut result: Option<Vec<(i32, Move)>> = None;
+        let mut completed = 0;
         for depth in 1..=max_depth {
             match self.root(&pos, depth) {
-                Some(scored) => result = Some(scored),
+                Some(scored) => {
+                    result = Some(scored);
+                    completed = depth;
+                }
                 None => break,
             }
             if limits.soft_time.is_some_and(|t| start.elapsed() >= t) {
@@ -267,12 +271,18 @@ impl Searcher {
         let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
         let pool: Vec<&(i32, Move)> = scored.iter().filter(|s| s.0 >= best - self.cfg.range).collect();
         let &(score, mv) = pool[self.rng.random_range(0..pool.len())];
-        let reason = match score {
-            s if s > MATE_BOUND => format!("mate in {}", (MATE - s + 1) / 2),
-            s if s < -MATE_BOUND => format!("mated in {}", (MATE + s) / 2),
-            _ => format!("{} of {} moves within {} cp of the best", pool.len(), scored.len(), self.cfg.range),
+        let mate = match score {
+            s if s > MATE_BOUND => Some((MATE - s + 1) / 2),
+            s if s < -MATE_BOUND => Some(-((MATE + s) / 2)),
+            _ => None,
         };
-        Some(Decision { mv, score: score.clamp(-100_000, 100_000), reason, nodes: self.nodes })
+        let reason = match mate {
+            Some(n) if n > 0 => format!("mate in {n}"),
+            Some(n) => format!("mated in {}", -n),
+            None => format!("{} of {} moves within {} cp of the best", pool.len(), scored.len(), self.cfg.range),
+        };
+        let score = score.clamp(-100_000, 100_000);
+        Some(Decision { mv, score, mate, depth: completed, reason, nodes: self.nodes })
     }
 }
 
@@ -317,6 +327,24 @@ mod tests {
     #[test]
     fn finds_mate_in_one_at_depth_one() {
         assert_eq!(best("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "depth=1"), "a1a8");
+    }
+
+    /// The decision says how deep it looked and how far the mate is, for thinking output.
+    #[test]
+    fn reports_depth_and_mate_distance() {
+        let decide = |fen: &str, spec: &str, limits: SearchLimits| {
+            let game = Game::new(Position::from_fen(fen).unwrap());
+            Searcher::new(SearchConfig::parse(spec).unwrap(), 1).search(&game, &limits).unwrap()
+        };
+        let d = decide("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "depth=3", SearchLimits::default());
+        assert_eq!((d.mv.to_string().as_str(), d.mate, d.depth), ("a1a8", Some(1), 3));
+        // Mate in two (Kf7 Kh7 Rh1#), seen at depth 3; the side to be mated knows it too.
+        let d = decide("7k/8/5K2/8/8/8/8/1R6 w - - 0 1", "depth=3", SearchLimits::default());
+        assert_eq!(d.mate, Some(2), "{}", d.reason);
+        let d = decide("k7/8/1K6/8/8/8/8/7R b - - 0 1", "depth=2", SearchLimits::default());
+        assert_eq!(d.mate, Some(-1), "{}", d.reason);
+        let d = decide("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=4", SearchLimits { depth: Some(2), ..Default::default() });
+        assert_eq!((d.depth, d.mate), (2, None));
     }
 
     #[test]

@@ -494,7 +494,10 @@ fn player_interface() {
     let d = m.decide(&game).unwrap();
     assert_eq!(d.mv.to_uci(), "d5c6");
     assert!(d.reason.starts_with("L7 attack request"));
-    assert_eq!(d.score, 300);
+    // The score is the material after the move (White Q+P against three pawns), not the
+    // agents' profit estimate.
+    assert_eq!(d.score, 700);
+    assert_eq!((d.depth, d.mate), (1, None));
     assert!(d.nodes > 0);
     let custom = MasterAgent::new(Features::parse("attack-request").unwrap(), 1);
     assert_eq!(custom.name(), "AgentChess features foundation,attack-request");

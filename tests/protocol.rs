@@ -34,7 +34,7 @@ impl Player for TestPlayer {
             .and_then(|s| moves.iter().copied().find(|m| m.to_string() == s))
             .or_else(|| moves.iter().copied().find(|&m| pos.play(m).is_checkmate()))
             .unwrap_or(moves[0]);
-        Some(Decision { mv, score: 12, reason: "test choice".into(), nodes: 34 })
+        Some(Decision { mv, score: 12, mate: None, depth: 1, reason: "test choice".into(), nodes: 34 })
     }
 }
 
@@ -1189,4 +1189,25 @@ fn level_and_features_options_switch_to_the_agents() {
         assert_eq!(reply.len(), 1, "{option}: {reply:?}");
         assert!(matches!(&reply[0], Response::Move(_)), "{option}: {reply:?}");
     }
+}
+
+/// The searcher's thinking line carries its depth and XBoard's mate convention (100000 + N for
+/// mate in N); UCI gets `depth` and `score mate N`.
+#[test]
+fn searcher_thinking_shows_depth_and_mate_distance() {
+    let engine = Engine::new("search:depth=3", 1).unwrap().freeze_time();
+    let mut session = Session::new(engine);
+    let mut replies = Vec::new();
+    for line in ["xboard", "protover 2", "post", "setboard 7k/8/5K2/8/8/8/8/1R6 w - - 0 1", "go"] {
+        replies.extend(session.handle_line(line).iter().map(|r| r.to_string()));
+    }
+    let thinking = replies.iter().find(|l| l.starts_with(|c: char| c.is_ascii_digit())).expect("a thinking line");
+    let fields: Vec<&str> = thinking.split_whitespace().collect();
+    assert_eq!((fields[0], fields[1]), ("3", "100002"), "{thinking}");
+    assert!(replies.iter().any(|l| l == "move f6f7"), "{replies:?}");
+
+    let mut uci = UciSession::new(Engine::new("search:depth=3", 1).unwrap().freeze_time());
+    uci.handle_line("position fen 7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
+    let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
+    assert!(out[0].starts_with("info depth 3 score mate 2 "), "{out:?}");
 }

@@ -580,16 +580,22 @@ impl Player for MasterAgent {
             self.log.book(p.ply, self.counters.since(&before));
         }
         let plan = choice.plan.map(|(target, _)| (choice.mv.to(), target));
+        let after = pos.play(choice.mv);
         self.pending = Some(Pending {
             ply,
             mv: choice.mv,
-            after: pos.play(choice.mv),
+            after,
             safe: self.safe_squares(pos, choice.mv),
             plan,
         });
         Some(Decision {
             mv: choice.mv,
-            score: choice.net.clamp(-30_000, 30_000),
+            // The agents' own profit values a check like the capture of a king (100,000), which
+            // reads as nonsense in a GUI and misleads score-based adjudication; the material
+            // after the move is what they know for sure.
+            score: super::values::material_balance(&after, pos.side_to_move()),
+            mate: after.is_checkmate().then_some(1),
+            depth: 1,
             reason: choice.reason,
             nodes: choice.evaluated as u64,
         })

@@ -1,6 +1,6 @@
 //! Material values, thesis Table 2.2 (section 2.2.4). The only place piece values live.
 
-use crate::board::Piece;
+use crate::board::{Color, Piece, Position};
 
 pub const PAWN_VALUE: i32 = 100;
 pub const KNIGHT_VALUE: i32 = 300;
@@ -21,6 +21,14 @@ pub const fn value(piece: Piece) -> i32 {
     VALUES[piece.index()]
 }
 
+/// Material of `side` minus its opponent's, kings left out.
+pub fn material_balance(pos: &Position, side: Color) -> i32 {
+    Piece::ALL[..5]
+        .iter()
+        .map(|&p| value(p) * (pos.pieces(side, p).count() as i32 - pos.pieces(!side, p).count() as i32))
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,5 +42,13 @@ mod tests {
         assert_eq!(value(Piece::Queen), 900);
         let most_material = 9 * QUEEN_VALUE + 2 * (ROOK_VALUE + BISHOP_VALUE + KNIGHT_VALUE);
         assert!(value(Piece::King) > most_material);
+    }
+
+    #[test]
+    fn material_balance_by_side() {
+        let pos = Position::from_fen("4k3/pp6/8/8/8/8/8/RN2K3 w - - 0 1").unwrap();
+        assert_eq!(material_balance(&pos, Color::White), 600);
+        assert_eq!(material_balance(&pos, Color::Black), -600);
+        assert_eq!(material_balance(&Position::startpos(), Color::White), 0);
     }
 }

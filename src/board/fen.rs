@@ -43,6 +43,34 @@ pub enum FenError {
     Empty,
 }
 
+/// The piece-placement field of a FEN (ranks 8 to 1), for any board that can say what stands
+/// on a square: a `Position`, or a board being edited that is not a legal position yet.
+pub fn placement_fen(piece_at: impl Fn(Square) -> Option<(Color, Piece)>) -> String {
+    let mut s = String::with_capacity(72);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_at(Square::new(file, rank)) {
+                Some((c, p)) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(p.fen_char(c));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
 impl Position {
     /// Parses a FEN. The counters may be left out (they default to 0 and 1), as in EPD.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
@@ -87,28 +115,7 @@ impl Position {
 
     /// The six-field FEN.
     pub fn to_fen(&self) -> String {
-        let mut s = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::new(file, rank)) {
-                    Some((c, p)) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.fen_char(c));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        let mut s = placement_fen(|sq| self.piece_at(sq));
         s.push(' ');
         s.push(if self.side == Color::White { 'w' } else { 'b' });
         s.push(' ');

@@ -14,7 +14,7 @@ mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use fen::{FenError, STARTPOS};
+pub use fen::{placement_fen, FenError, STARTPOS};
 pub use game::{Game, Outcome};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveError;

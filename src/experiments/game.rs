@@ -2,7 +2,7 @@
 //! statistics need.
 
 use crate::agents::values;
-use crate::board::{Color, Game, Outcome, Piece, Position};
+use crate::board::{Color, Game, Outcome, Position};
 use crate::player::Player;
 
 /// Why a game ended.
@@ -72,13 +72,9 @@ impl GameRecord {
     }
 }
 
+/// White's material minus Black's (thesis values).
 pub fn material_balance(pos: &Position) -> i32 {
-    let mut score = 0;
-    for piece in &Piece::ALL[..5] {
-        let v = values::value(*piece);
-        score += v * (pos.pieces(Color::White, *piece).count() as i32 - pos.pieces(Color::Black, *piece).count() as i32);
-    }
-    score
+    values::material_balance(pos, Color::White)
 }
 
 fn bare(pos: &Position, c: Color) -> bool {

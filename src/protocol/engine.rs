@@ -19,6 +19,10 @@ pub struct Thought {
     pub mv: Move,
     /// Centipawns from the mover's point of view (the MasterAgent's estimated profit).
     pub score: i32,
+    /// Moves to mate (negative: being mated), when the player knows.
+    pub mate: Option<i32>,
+    /// Plies the player looked ahead.
+    pub depth: u32,
     pub nodes: u64,
     pub elapsed: Duration,
     pub reason: String,
@@ -105,11 +109,13 @@ impl Engine {
         let elapsed = if self.frozen_time { Duration::ZERO } else { start.elapsed() };
         let fallback = |why: &str| {
             log::error!("player {:?} {why}; playing the first legal move", self.spec);
-            Some(Thought { mv: legal[0], score: 0, nodes: 0, elapsed, reason: format!("fallback: {why}") })
+            Some(Thought { mv: legal[0], score: 0, mate: None, depth: 0, nodes: 0, elapsed, reason: format!("fallback: {why}") })
         };
         match decision {
             Ok(Some(d)) if legal.contains(d.mv) => {
-                Some(Thought { mv: d.mv, score: d.score, nodes: d.nodes, elapsed, reason: d.reason })
+                // A mate in one is known whoever chose the move.
+                let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
+                Some(Thought { mv: d.mv, score: d.score, mate, depth: d.depth, nodes: d.nodes, elapsed, reason: d.reason })
             }
             Ok(Some(d)) => fallback(&format!("chose the illegal move {}", d.mv)),
             Ok(None) => fallback("chose no move"),

@@ -256,14 +256,12 @@ impl UciSession {
                 match self.engine.think(&self.game, &limits) {
                     None => out.push(UciResponse::BestMove("0000".into())),
                     Some(t) => {
-                        let pos = self.game.position();
-                        let score = if pos.play(t.mv).is_checkmate() {
-                            "mate 1".to_string()
-                        } else {
-                            format!("cp {}", t.score)
+                        let score = match t.mate {
+                            Some(n) => format!("mate {n}"),
+                            None => format!("cp {}", t.score),
                         };
                         out.push(UciResponse::Info {
-                            depth: 1,
+                            depth: t.depth.max(1),
                             score,
                             nodes: t.nodes,
                             time_ms: t.elapsed.as_millis() as u64,

@@ -10,7 +10,7 @@ use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError, echo};
 use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, Thought};
 use super::response::{FeatureValue, GameResult, Response};
-use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square};
+use crate::board::{placement_fen, Bitboard, Color, Game, Move, Outcome, Piece, Position, Square};
 
 /// Who the engine plays, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,28 +45,7 @@ impl EditBoard {
     /// The FEN the edited board stands for: castling wherever king and rook are at home (as the
     /// protocol says to assume), no en passant, fresh counters.
     fn to_fen(&self) -> String {
-        let mut fen = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                match self.squares[Square::new(file, rank).index()] {
-                    Some((c, p)) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(p.fen_char(c));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let fen = placement_fen(|sq| self.squares[sq.index()]);
         let at = |file: u8, rank: u8, c: Color, p: Piece| self.squares[Square::new(file, rank).index()] == Some((c, p));
         let mut castling = String::new();
         for (c, rank, k, q) in [(Color::White, 0, 'K', 'Q'), (Color::Black, 7, 'k', 'q')] {
@@ -532,10 +511,14 @@ impl Session {
 
     fn thinking_line(&self, thought: &Thought) -> Response {
         let pos = self.game.position();
-        let mates = pos.play(thought.mv).is_checkmate();
         Response::Thinking {
-            ply: 1,
-            score: if mates { 100_001 } else { thought.score.clamp(-99_999, 99_999) },
+            ply: thought.depth.max(1),
+            // XBoard's convention for mates: 100000 + N for mate in N, -100000 - N when mated.
+            score: match thought.mate {
+                Some(n) if n > 0 => 100_000 + n,
+                Some(n) => -100_000 + n,
+                None => thought.score.clamp(-99_999, 99_999),
+            },
             time_cs: thought.elapsed.as_millis() as u64 / 10,
             nodes: thought.nodes,
             pv: vec![pos.to_san(thought.mv)],
