@@ -80,6 +80,27 @@ impl Bitboard {
     pub const fn forward(self, white: bool) -> Bitboard {
         if white { Bitboard(self.0 << 8) } else { Bitboard(self.0 >> 8) }
     }
+
+    /// Shifted one square diagonally forward towards file a (up-left for White), for pawns of
+    /// `white`: where this set of pawns captures to on that side. Pawns on file a drop out.
+    #[inline]
+    pub const fn forward_west(self, white: bool) -> Bitboard {
+        let b = self.0 & !Bitboard::FILE_A.0;
+        if white { Bitboard(b << 7) } else { Bitboard(b >> 9) }
+    }
+
+    /// As `forward_west`, towards file h (up-right for White).
+    #[inline]
+    pub const fn forward_east(self, white: bool) -> Bitboard {
+        let b = self.0 & !Bitboard::FILE_H.0;
+        if white { Bitboard(b << 9) } else { Bitboard(b >> 7) }
+    }
+
+    /// Every square this set of pawns of `white` attacks.
+    #[inline]
+    pub const fn pawn_attacks(self, white: bool) -> Bitboard {
+        Bitboard(self.forward_west(white).0 | self.forward_east(white).0)
+    }
 }
 
 impl Iterator for Bitboard {

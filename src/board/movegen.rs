@@ -42,24 +42,13 @@ impl Position {
     #[inline(always)]
     fn generate_into<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard) {
         let us = self.side;
-        let them = !us;
         let own = self.by_color(us);
         let occ = self.occupied();
         let ksq = self.king_square(us);
-        let checkers = self.attackers_to(ksq, them, occ);
+        let (checkers, pinned) = self.checkers_and_pinned(ksq);
 
         if from_mask.contains(ksq) {
-            let occ_no_king = occ.without(ksq);
-            let mut safe = Bitboard::EMPTY;
-            for to in attacks::king(ksq) & !own {
-                if self.attackers_to(to, them, occ_no_king).is_empty() {
-                    safe |= to.bb();
-                }
-            }
-            list.targets(ksq, safe);
-            if checkers.is_empty() {
-                self.castling_moves(list, ksq, occ);
-            }
+            self.king_moves(list, ksq, checkers);
         }
         if checkers.more_than_one() {
             return;
@@ -70,7 +59,6 @@ impl Position {
             Some(c) => (attacks::between(ksq, c) | c.bb()) & !own,
             None => !own,
         };
-        let pinned = self.pinned_of(us);
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
             list.targets(from, attacks::knight(from) & target);
@@ -93,14 +81,86 @@ impl Position {
         self.pawn_moves(list, from_mask, target, pinned, ksq);
     }
 
+    /// The enemy pieces giving check to our king on `ksq`, and our pieces pinned to it, in one
+    /// pass: every enemy slider that would see the king through our pieces alone (a "sniper")
+    /// either checks (nothing between), pins (exactly one of ours between) or neither.
     #[inline(always)]
-    fn castling_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, occ: Bitboard) {
+    fn checkers_and_pinned(&self, ksq: Square) -> (Bitboard, Bitboard) {
+        let us = self.side;
+        let them = !us;
+        let own = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occ = own | theirs;
+        let queens = self.by_piece(Piece::Queen);
+        let diagonal = (self.by_piece(Piece::Bishop) | queens) & theirs;
+        let straight = (self.by_piece(Piece::Rook) | queens) & theirs;
+
+        // A king never gives check, so leapers are knights and pawns only.
+        let mut checkers = (attacks::knight(ksq) & self.pieces(them, Piece::Knight))
+            | (attacks::pawn(us, ksq) & self.pieces(them, Piece::Pawn));
+        let mut pinned = Bitboard::EMPTY;
+        let snipers = (attacks::bishop(ksq, theirs) & diagonal) | (attacks::rook(ksq, theirs) & straight);
+        for sniper in snipers {
+            let between = attacks::between(ksq, sniper) & occ;
+            if between.is_empty() {
+                checkers |= sniper.bb();
+            } else if !between.more_than_one() {
+                pinned |= between & own;
+            }
+        }
+        (checkers, pinned)
+    }
+
+    /// King steps onto squares the enemy does not attack, and castling when not in check.
+    #[inline(always)]
+    fn king_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, checkers: Bitboard) {
+        let us = self.side;
+        let occ = self.occupied();
+        let steps = attacks::king(ksq) & !self.by_color(us);
+        let may_castle = checkers.is_empty()
+            && (self.castling.has(CastleRights::king_side(us)) || self.castling.has(CastleRights::queen_side(us)));
+        if steps.is_empty() && !may_castle {
+            // Boxed in (common): no need for the attack map.
+            return;
+        }
+        // The king is left out of the occupancy so that a slider checking it along a line also
+        // covers the squares behind it, where stepping back would not escape.
+        let danger = self.attacked_squares(!us, occ.without(ksq));
+        list.targets(ksq, steps & !danger);
+        if may_castle {
+            self.castling_moves(list, ksq, occ, danger);
+        }
+    }
+
+    /// Every square a piece of `by` attacks, with the board holding `occ`.
+    #[inline(always)]
+    fn attacked_squares(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let theirs = self.by_color(by);
+        let queens = self.by_piece(Piece::Queen);
+        let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White)
+            | attacks::king(self.king_square(by));
+        for sq in self.by_piece(Piece::Knight) & theirs {
+            att |= attacks::knight(sq);
+        }
+        for sq in (self.by_piece(Piece::Bishop) | queens) & theirs {
+            att |= attacks::bishop(sq, occ);
+        }
+        for sq in (self.by_piece(Piece::Rook) | queens) & theirs {
+            att |= attacks::rook(sq, occ);
+        }
+        att
+    }
+
+    /// `danger` is the enemy attack map without our king. That the king is absent from it does
+    /// not matter here: castling needs the king out of check, and a slider seeing the squares
+    /// beside the king along the back rank through the king would be giving check.
+    #[inline(always)]
+    fn castling_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, occ: Bitboard, danger: Bitboard) {
         let us = self.side;
         let rank = us.back_rank();
         if ksq != Square::new(4, rank) {
             return;
         }
-        let them = !us;
         // (right, rook file, squares that must be empty, squares the king crosses or lands on)
         let sides = [
             (CastleRights::king_side(us), 7u8, 0b0110_0000u64, 0b0110_0000u64, 6u8),
@@ -117,61 +177,66 @@ impl Position {
             if (occ & Bitboard(empty << shift)).any() {
                 continue;
             }
-            if Bitboard(safe << shift).any_attacked(self, them, occ) {
+            if (danger & Bitboard(safe << shift)).any() {
                 continue;
             }
             list.push(Move::with_kind(ksq, Square::new(king_to, rank), MoveKind::Castle));
         }
     }
 
+    /// Pawn moves, set-wise: each kind of step (push, double push, capture towards file a,
+    /// capture towards file h) is one shift of the whole pawn set, so the cost does not grow
+    /// with the number of pawns and the counter only needs popcounts.
     #[inline(always)]
     fn pawn_moves<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
         let us = self.side;
-        let them = !us;
-        let occ = self.occupied();
-        let enemies = self.by_color(them);
         let white = us == Color::White;
-        let double_rank = if white { 3 } else { 4 };
+        let empty = !self.occupied();
+        let enemies = self.by_color(!us);
         let pawns = self.pieces(us, Piece::Pawn) & from_mask;
+        let free = pawns & !pinned;
 
-        for from in pawns {
-            let ray = if pinned.contains(from) { attacks::line(ksq, from) } else { Bitboard::FULL };
-            let mut dests = attacks::pawn(us, from) & enemies;
-            let one = Square((from.0 as i8 + if white { 8 } else { -8 }) as u8);
-            if !occ.contains(one) {
-                dests |= one.bb();
-                let two = Square((one.0 as i8 + if white { 8 } else { -8 }) as u8);
-                if two.rank() == double_rank && !occ.contains(two) {
-                    dests |= two.bb();
-                }
-            }
-            dests &= target & ray;
-            if from.rank() == if white { 6 } else { 1 } {
-                list.promotions(from, dests);
-            } else {
-                list.targets(from, dests);
-            }
-            if let Some(ep) = self.ep {
-                if attacks::pawn(us, from).contains(ep) {
-                    // The full king-safety test covers every case at once: the checker captured,
-                    // a pin along the capture diagonal, and the rank pin that opens when both
-                    // pawns leave the fifth rank.
-                    let cap_sq = Square::new(ep.file(), from.rank());
-                    let after = (occ.without(from).without(cap_sq)).with(ep);
-                    if self.attackers_to(ksq, them, after).is_empty() {
-                        list.push(Move::with_kind(from, ep, MoveKind::EnPassant));
-                    }
-                }
+        // A pinned pawn may still push when pinned along its file (it stays on the king's file);
+        // every other pin forbids pushing.
+        let pushers = free | (pawns & pinned & Bitboard::file(ksq.file()));
+        let single = pushers.forward(white) & empty;
+        let third_rank = Bitboard::rank(if white { 2 } else { 5 });
+        let double = (single & third_rank).forward(white) & empty & target;
+        let (push, west, east) = if white { (8, 7, 9) } else { (-8, -9, -7) };
+        list.pawn_steps(single & target, push);
+        list.pawn_steps(double, 2 * push);
+        list.pawn_steps(free.forward_west(white) & enemies & target, west);
+        list.pawn_steps(free.forward_east(white) & enemies & target, east);
+
+        // A pinned pawn captures only along its pin line, i.e. the pinner itself: rare, so one
+        // pawn at a time.
+        for from in pawns & pinned {
+            for to in attacks::pawn(us, from) & enemies & target & attacks::line(ksq, from) {
+                list.pawn_steps(to.bb(), to.0 as i8 - from.0 as i8);
             }
         }
-    }
-}
 
-impl Bitboard {
-    /// Is any square of this set attacked by `by` under occupancy `occ`?
-    #[inline]
-    fn any_attacked(self, pos: &Position, by: Color, occ: Bitboard) -> bool {
-        Iterator::any(&mut self.into_iter(), |sq| pos.attackers_to(sq, by, occ).any())
+        if let Some(ep) = self.ep {
+            self.en_passant(list, pawns, ep, ksq);
+        }
+    }
+
+    /// En-passant captures onto `ep` by any of `pawns`.
+    #[inline(always)]
+    fn en_passant<S: MoveSink>(&self, list: &mut S, pawns: Bitboard, ep: Square, ksq: Square) {
+        let us = self.side;
+        let them = !us;
+        let occ = self.occupied();
+        for from in attacks::pawn(them, ep) & pawns {
+            // The full king-safety test covers every case at once: the checker captured, a pin
+            // along the capture diagonal, and the rank pin that opens when both pawns leave the
+            // fifth rank.
+            let cap_sq = Square::new(ep.file(), from.rank());
+            let after = (occ.without(from).without(cap_sq)).with(ep);
+            if self.attackers_to(ksq, them, after).is_empty() {
+                list.push(Move::with_kind(from, ep, MoveKind::EnPassant));
+            }
+        }
     }
 }
 
@@ -180,9 +245,13 @@ trait MoveSink {
     fn push(&mut self, mv: Move);
     /// Plain moves from `from` to every square of `to`.
     fn targets(&mut self, from: Square, to: Bitboard);
-    /// Pawn moves onto the last rank, four promotions each.
-    fn promotions(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves onto every square of `to`, each from the square `step` behind it (the step
+    /// is the same for all). Those onto the last rank are four promotions each.
+    fn pawn_steps(&mut self, to: Bitboard, step: i8);
 }
+
+/// The first and last ranks: a pawn arriving there promotes (only the far one is reachable).
+const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
 
 impl MoveSink for MoveList {
     #[inline]
@@ -198,8 +267,12 @@ impl MoveSink for MoveList {
     }
 
     #[inline]
-    fn promotions(&mut self, from: Square, to: Bitboard) {
-        for t in to {
+    fn pawn_steps(&mut self, to: Bitboard, step: i8) {
+        for t in to & !PROMOTION_RANKS {
+            MoveList::push(self, Move::new(Square((t.0 as i8 - step) as u8), t));
+        }
+        for t in to & PROMOTION_RANKS {
+            let from = Square((t.0 as i8 - step) as u8);
             for p in Piece::PROMOTIONS {
                 MoveList::push(self, Move::promotion_to(from, t, p));
             }
@@ -221,7 +294,66 @@ impl MoveSink for MoveCounter {
     }
 
     #[inline]
-    fn promotions(&mut self, _from: Square, to: Bitboard) {
-        self.0 += 4 * to.count() as usize;
+    fn pawn_steps(&mut self, to: Bitboard, _step: i8) {
+        // A promotion is four moves: counted once with the rest, plus three.
+        self.0 += (to.count() + 3 * (to & PROMOTION_RANKS).count()) as usize;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::perft::parse_suite_line;
+
+    /// Every suite position and the positions one move after it, so that checks, pins, en
+    /// passant and promotions all occur.
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for line in include_str!("../../tests/data/perft.epd").lines() {
+            if let Some(case) = parse_suite_line(line).unwrap() {
+                let pos = Position::from_fen(&case.fen).unwrap();
+                out.extend(pos.legal_moves().iter().map(|&m| pos.play(m)));
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn counting_agrees_with_listing() {
+        for pos in positions() {
+            assert_eq!(pos.count_legal_moves(), pos.legal_moves().len(), "{}", pos.to_fen());
+        }
+    }
+
+    #[test]
+    fn attack_map_agrees_with_attackers_to() {
+        for pos in positions() {
+            for by in Color::BOTH {
+                let occ = pos.occupied().without(pos.king_square(!by));
+                let map = pos.attacked_squares(by, occ);
+                for sq in Square::all() {
+                    assert_eq!(map.contains(sq), pos.attackers_to(sq, by, occ).any(), "{sq} {}", pos.to_fen());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn checkers_and_pins_agree_with_position() {
+        for pos in positions() {
+            let ksq = pos.king_square(pos.side_to_move());
+            assert_eq!(pos.checkers_and_pinned(ksq), (pos.checkers(), pos.pinned()), "{}", pos.to_fen());
+        }
+    }
+
+    #[test]
+    fn set_wise_pawn_attacks_match_the_table() {
+        for color in Color::BOTH {
+            for sq in Square::all() {
+                let white = color == Color::White;
+                assert_eq!(sq.bb().pawn_attacks(white), attacks::pawn(color, sq), "{sq}");
+            }
+        }
     }
 }

@@ -23,7 +23,11 @@ macro_rules! perft_body {
                 let moves = $pos.legal_moves();
                 let mut total = 0;
                 for &m in moves.iter() {
-                    total += $self_fn(&$pos.play(m), $depth - 1);
+                    // Made in place on one local copy: `play` would return the child by value,
+                    // which costs a second copy of the position per move.
+                    let mut child = *$pos;
+                    child.make_move(m);
+                    total += $self_fn(&child, $depth - 1);
                 }
                 total
             }

@@ -8,8 +8,11 @@ use super::{attacks, zobrist, Bitboard, CastleRights, Color, Move, MoveKind, Pie
 pub struct Position {
     pub(super) by_piece: [Bitboard; 6],
     pub(super) by_color: [Bitboard; 2],
-    /// 0 = empty, else 1 + colour * 6 + piece.
-    pub(super) board: [u8; 64],
+    /// Piece codes, two squares a byte (low nibble = even square): 0 = empty, else
+    /// 1 + colour * 6 + piece. Half a byte per square keeps the whole position within 128 bytes,
+    /// which the compiler copies inline; copy-make copies it once per move, and at 152 bytes
+    /// that copy was a call to memcpy.
+    pub(super) board: [u8; 32],
     pub(super) side: Color,
     pub(super) castling: CastleRights,
     pub(super) ep: Option<Square>,
@@ -17,6 +20,9 @@ pub struct Position {
     pub(super) fullmove: u32,
     pub(super) hash: u64,
 }
+
+// Copied once per move by copy-make: keep it small enough for an inline copy (see `board`).
+const _: () = assert!(std::mem::size_of::<Position>() <= 128);
 
 /// Castling rights that survive a move touching each square (kings and rooks at home clear theirs).
 const fn castle_masks() -> [u8; 64] {
@@ -37,7 +43,7 @@ impl Position {
         Position {
             by_piece: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
-            board: [0; 64],
+            board: [0; 32],
             side: Color::White,
             castling: CastleRights::NONE,
             ep: None,
@@ -58,7 +64,7 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let code = self.board[sq.index()];
+        let code = self.code_at(sq);
         if code == 0 {
             None
         } else {
@@ -70,7 +76,7 @@ impl Position {
     /// The kind of piece on `sq`, either colour.
     #[inline]
     pub fn piece_kind_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.board[sq.index()];
+        let code = self.code_at(sq);
         if code == 0 { None } else { Some(Piece::from_index(((code - 1) % 6) as usize)) }
     }
 
@@ -216,12 +222,25 @@ impl Position {
         }
     }
 
+    /// The mailbox code of `sq` (see `board`).
+    #[inline]
+    fn code_at(&self, sq: Square) -> u8 {
+        self.board[sq.index() / 2] >> (4 * (sq.0 & 1)) & 15
+    }
+
+    #[inline]
+    fn set_code(&mut self, sq: Square, code: u8) {
+        let shift = 4 * (sq.0 & 1);
+        let byte = &mut self.board[sq.index() / 2];
+        *byte = (*byte & !(15 << shift)) | code << shift;
+    }
+
     #[inline]
     pub(super) fn put(&mut self, color: Color, piece: Piece, sq: Square) {
         let b = sq.bb();
         self.by_piece[piece.index()] |= b;
         self.by_color[color.index()] |= b;
-        self.board[sq.index()] = 1 + (color.index() * 6 + piece.index()) as u8;
+        self.set_code(sq, 1 + (color.index() * 6 + piece.index()) as u8);
         self.hash ^= zobrist::piece(color, piece, sq);
     }
 
@@ -230,7 +249,7 @@ impl Position {
         let b = sq.bb();
         self.by_piece[piece.index()] ^= b;
         self.by_color[color.index()] ^= b;
-        self.board[sq.index()] = 0;
+        self.set_code(sq, 0);
         self.hash ^= zobrist::piece(color, piece, sq);
     }
 
@@ -239,8 +258,8 @@ impl Position {
         let b = from.bb() | to.bb();
         self.by_piece[piece.index()] ^= b;
         self.by_color[color.index()] ^= b;
-        self.board[to.index()] = self.board[from.index()];
-        self.board[from.index()] = 0;
+        self.set_code(to, self.code_at(from));
+        self.set_code(from, 0);
         self.hash ^= zobrist::piece(color, piece, from) ^ zobrist::piece(color, piece, to);
     }
 
