@@ -1,4 +1,4 @@
-//! The research subcommands behind the binary: perft, match, tournament, suite. Each returns
+//! The research subcommands behind the binary: perft, match, tournament, suite, thesis. Each returns
 //! an exit code; reports go to stdout, progress and errors to stderr.
 
 use crate::board::perft::{divide, parse_suite_line, perft};
@@ -197,35 +197,36 @@ pub fn parse_levels(text: &str) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
-    if let Err(code) = check_specs(players) {
-        return code;
-    }
-    let mut rows = String::from("suite,player,id,fen,played,solved\n");
-    let mut bad_lines = 0;
-    println!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%");
-    for file in files {
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
+/// An EPD suite read and parsed: its name, its positions, and how many lines were malformed
+/// (each one already named on stderr).
+struct LoadedSuite {
+    name: String,
+    records: Vec<crate::experiments::suite::EpdRecord>,
+    bad_lines: usize,
+}
+
+fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
+    let mut suite = LoadedSuite { name: name.to_string(), records: Vec::new(), bad_lines: 0 };
+    for (i, line) in text.lines().enumerate() {
+        match parse_epd_line(line, i + 1) {
+            Ok(Some(r)) => suite.records.push(r),
+            Ok(None) => {}
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", file.display());
-                return ExitCode::from(2);
-            }
-        };
-        let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
-        let mut records = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            match parse_epd_line(line, i + 1) {
-                Ok(Some(r)) => records.push(r),
-                Ok(None) => {}
-                Err(e) => {
-                    eprintln!("{}: {e}", file.display());
-                    bad_lines += 1;
-                }
+                eprintln!("{origin}: {e}");
+                suite.bad_lines += 1;
             }
         }
+    }
+    suite
+}
+
+/// Runs every player on every suite: the Table 3.10 rows on stdout, every position in `csv`.
+fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
+    let mut rows = String::from("suite,player,id,fen,played,solved\n");
+    println!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%");
+    for suite in suites {
         for p in players {
-            let results = match run_suite(&records, p, seed) {
+            let results = match run_suite(&suite.records, p, seed) {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -233,6 +234,7 @@ pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Opti
                 }
             };
             let solved = results.iter().filter(|r| r.solved).count();
+            let name = &suite.name;
             println!("{name:<16} {p:<28} {solved:>8} {:>8} {:>8.1}", results.len(), 100.0 * solved as f64 / results.len().max(1) as f64);
             for r in &results {
                 rows.push_str(&format!("{name},{p},{},{},{},{}\n", r.id, r.fen, r.played, r.solved));
@@ -245,11 +247,56 @@ pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Opti
             return ExitCode::FAILURE;
         }
     }
+    let bad_lines: usize = suites.iter().map(|s| s.bad_lines).sum();
     if bad_lines > 0 {
         eprintln!("{bad_lines} malformed EPD line(s) skipped");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
+    if let Err(code) = check_specs(players) {
+        return code;
+    }
+    let mut suites = Vec::new();
+    for file in files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
+        suites.push(parse_suite(&name, &file.display().to_string(), &text));
+    }
+    run_suites(&suites, players, seed, csv)
+}
+
+/// The two suites of the thesis's Table 3.10 that are public, built in so `thesis` runs anywhere.
+const WAC: &str = include_str!("../tests/data/wac.epd");
+const ECM: &str = include_str!("../tests/data/ecm.epd");
+
+/// The players of the thesis's experiments: levels 1-8 and the searcher standing in for Crafty.
+pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<String> {
+    (1..=8).map(|l| format!("level:{l}")).chain(search_depths.map(|d| format!("search:depth={d}"))).collect()
+}
+
+/// The thesis's chapter 3 in one run: the Table 3.1 round robin (levels 1-8 and the searcher at
+/// depth 1 where the thesis had Crafty at depth 1), with every table, curve and chart of the
+/// match report, then the Table 3.10 suites (WAC, ECM) for the levels and the searcher at
+/// depths 1-3.
+pub fn run_thesis(opts: &RunOptions) -> ExitCode {
+    println!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
+    let code = run_tournament(&thesis_players(1..=1), opts);
+    if code != ExitCode::SUCCESS {
+        return code;
+    }
+    println!("\n== Table 3.10: test suites ==");
+    let suites = [parse_suite("wac", "built-in wac.epd", WAC), parse_suite("ecm", "built-in ecm.epd", ECM)];
+    let csv = opts.out.as_ref().map(|dir| dir.join("suites.csv"));
+    run_suites(&suites, &thesis_players(1..=3), opts.seed, csv.as_ref())
 }
 
 #[cfg(test)]
@@ -262,5 +309,17 @@ mod tests {
         assert_eq!(parse_levels("2,7").unwrap(), vec!["level:2", "level:7"]);
         assert!(parse_levels("0-9").is_err());
         assert!(parse_levels("x").is_err());
+    }
+
+    #[test]
+    fn built_in_suites_parse_whole() {
+        for (name, text, count) in [("wac", WAC, 300), ("ecm", ECM, 879)] {
+            let suite = parse_suite(name, name, text);
+            assert_eq!((suite.records.len(), suite.bad_lines), (count, 0), "{name}");
+        }
+        let players = thesis_players(1..=3);
+        assert_eq!(players.len(), 11);
+        assert_eq!((players[0].as_str(), players[10].as_str()), ("level:1", "search:depth=3"));
+        assert!(players.iter().all(|p| player_from_spec(p, 1).is_ok()));
     }
 }

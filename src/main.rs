@@ -71,6 +71,13 @@ enum Command {
         #[arg(long)]
         csv: Option<PathBuf>,
     },
+    /// The thesis's chapter 3 in one run: the Table 3.1 round robin of levels 1-8 and
+    /// search:depth=1, then the WAC and ECM suites (Table 3.10) for the levels and the searcher
+    /// at depths 1-3. With --out, every table, curve, chart, the PGN and suites.csv go there.
+    Thesis {
+        #[command(flatten)]
+        run: RunArgs,
+    },
 }
 
 #[derive(clap::Args)]
@@ -139,6 +146,7 @@ fn main() -> ExitCode {
             }
             cli::run_suite_cmd(files, &players, seed.unwrap_or(1), csv.as_ref())
         }
+        Some(Command::Thesis { run }) => cli::run_thesis(&run.options(seed)),
         None => run_protocol(&cli),
     }
 }

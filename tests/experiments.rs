@@ -137,3 +137,25 @@ fn perft_cli_reports_counts_and_bad_fens() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ranks"));
 }
+
+/// `agentchess thesis` runs the whole chapter 3 design in one command: the round robin of the
+/// eight levels and the searcher, then both built-in suites for eleven players.
+#[test]
+fn thesis_command_runs_round_robin_and_suites() {
+    let dir = std::env::temp_dir().join(format!("agentchess-thesis-{}", std::process::id()));
+    let out = bin().args(["thesis", "--games", "2", "--seed", "3", "--out"]).arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Games: 72"), "{stdout}");
+    for p in ["level:1", "level:8", "search:depth=1"] {
+        assert!(stdout.lines().any(|l| l.starts_with(p)), "{p} missing from the matrix");
+    }
+    let suite_rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("wac ") || l.starts_with("ecm ")).collect();
+    assert_eq!(suite_rows.len(), 22, "{stdout}");
+    assert!(suite_rows.iter().any(|l| l.contains("search:depth=3")));
+    let csv = std::fs::read_to_string(dir.join("suites.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 11 * (300 + 879));
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Result ").count(), 72);
+    let _ = std::fs::remove_dir_all(&dir);
+}
