@@ -17,6 +17,9 @@ pub struct Decision {
     /// Plies looked ahead (1 for players that judge the move alone; the searcher's last
     /// completed iteration).
     pub depth: u32,
+    /// The line expected to follow, starting with `mv` (just `mv` for players that do not look
+    /// ahead; empty means the same).
+    pub pv: Vec<Move>,
     /// Why this move, in words (the agents' explanation, or the searcher's principal variation).
     pub reason: String,
     /// Work done (agent queries or search nodes), for thinking output.
@@ -82,7 +85,7 @@ impl Player for RandomPlayer {
         }
         let mv = moves[self.rng.random_range(0..moves.len())];
         let mate = game.position().play(mv).is_checkmate().then_some(1);
-        Some(Decision { mv, score: 0, mate, depth: 1, reason: "random".to_string(), nodes: 0 })
+        Some(Decision { mv, score: 0, mate, depth: 1, pv: vec![mv], reason: "random".to_string(), nodes: 0 })
     }
 
     fn set_seed(&mut self, seed: u64) {

@@ -83,6 +83,14 @@ impl SearchConfig {
     }
 }
 
+/// A root move with its score and the line the search expects after it.
+#[derive(Clone)]
+struct Scored {
+    score: i32,
+    mv: Move,
+    line: Vec<Move>,
+}
+
 const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 /// Scores beyond this are mates; the distance is MATE - |score| plies.
@@ -98,11 +106,14 @@ pub struct Searcher {
     node_limit: Option<u64>,
     next_check: u64,
     stopped: bool,
+    /// Triangular principal-variation table: `pv[ply]` is the best line found from the node at
+    /// `ply` on the current path, rebuilt as the search backs up.
+    pv: Vec<Vec<Move>>,
 }
 
 impl Searcher {
     pub fn new(cfg: SearchConfig, seed: u64) -> Searcher {
-        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false }
+        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false, pv: Vec::new() }
     }
 
     fn material(&self, pos: &Position) -> i32 {
@@ -146,6 +157,24 @@ impl Searcher {
         scored
     }
 
+    /// Forgets the line of the node at `ply` (every node starts with none; leaves keep none).
+    fn pv_clear(&mut self, ply: i32) {
+        let ply = ply as usize;
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize(ply + 2, Vec::new());
+        }
+        self.pv[ply].clear();
+    }
+
+    /// `m` improved the node at `ply`: its line is `m` followed by the child's line.
+    fn pv_set(&mut self, ply: i32, m: Move) {
+        let ply = ply as usize;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// `path` ends with `pos`; one earlier occurrence (same side to move, within the reversible
     /// window) is scored as a draw inside the search, as engines usually do.
     fn is_repetition(&self, pos: &Position) -> bool {
@@ -154,6 +183,7 @@ impl Searcher {
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.pv_clear(ply);
         if self.out_of_budget() {
             return 0;
         }
@@ -176,12 +206,16 @@ impl Searcher {
             if score >= beta {
                 return score;
             }
-            alpha = alpha.max(score);
+            if score > alpha {
+                alpha = score;
+                self.pv_set(ply, m);
+            }
         }
         alpha
     }
 
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.pv_clear(ply);
         if self.out_of_budget() {
             return 0;
         }
@@ -207,6 +241,7 @@ impl Searcher {
             }
             if score > alpha {
                 alpha = score;
+                self.pv_set(ply, m);
             }
             if alpha >= beta {
                 break;
@@ -217,7 +252,7 @@ impl Searcher {
 
     /// Scores the root moves at `depth`: moves within `range` of the best get exact scores,
     /// the others only a bound below that window (they are never picked).
-    fn root(&mut self, pos: &Position, depth: u32) -> Option<Vec<(i32, Move)>> {
+    fn root(&mut self, pos: &Position, depth: u32) -> Option<Vec<Scored>> {
         let moves = pos.legal_moves();
         let mut scored = Vec::with_capacity(moves.len());
         let mut best = -INF;
@@ -231,7 +266,9 @@ impl Searcher {
                 return None;
             }
             best = best.max(score);
-            scored.push((score, m));
+            let mut line = vec![m];
+            line.extend_from_slice(&self.pv[1]);
+            scored.push(Scored { score, mv: m, line });
         }
         Some(scored)
     }
@@ -252,7 +289,7 @@ impl Searcher {
         self.node_limit = limits.nodes;
         self.path = game_hashes(game);
         let max_depth = limits.depth.map_or(self.cfg.depth, |d| d.clamp(1, self.cfg.depth.max(1)));
-        let mut result: Option<Vec<(i32, Move)>> = None;
+        let mut result: Option<Vec<Scored>> = None;
         let mut completed = 0;
         for depth in 1..=max_depth {
             match self.root(&pos, depth) {
@@ -267,10 +304,10 @@ impl Searcher {
             }
         }
         // Even the first iteration may have been cut short: then any legal move is better than none.
-        let scored = result.unwrap_or_else(|| vec![(0, moves[0])]);
-        let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
-        let pool: Vec<&(i32, Move)> = scored.iter().filter(|s| s.0 >= best - self.cfg.range).collect();
-        let &(score, mv) = pool[self.rng.random_range(0..pool.len())];
+        let scored = result.unwrap_or_else(|| vec![Scored { score: 0, mv: moves[0], line: vec![moves[0]] }]);
+        let best = scored.iter().map(|s| s.score).max().unwrap_or(0);
+        let pool: Vec<&Scored> = scored.iter().filter(|s| s.score >= best - self.cfg.range).collect();
+        let Scored { score, mv, line } = pool[self.rng.random_range(0..pool.len())].clone();
         let mate = match score {
             s if s > MATE_BOUND => Some((MATE - s + 1) / 2),
             s if s < -MATE_BOUND => Some(-((MATE + s) / 2)),
@@ -282,7 +319,7 @@ impl Searcher {
             None => format!("{} of {} moves within {} cp of the best", pool.len(), scored.len(), self.cfg.range),
         };
         let score = score.clamp(-100_000, 100_000);
-        Some(Decision { mv, score, mate, depth: completed, reason, nodes: self.nodes })
+        Some(Decision { mv, score, mate, depth: completed, pv: line, reason, nodes: self.nodes })
     }
 }
 
@@ -341,6 +378,8 @@ mod tests {
         // Mate in two (Kf7 Kh7 Rh1#), seen at depth 3; the side to be mated knows it too.
         let d = decide("7k/8/5K2/8/8/8/8/1R6 w - - 0 1", "depth=3", SearchLimits::default());
         assert_eq!(d.mate, Some(2), "{}", d.reason);
+        let line: Vec<String> = d.pv.iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["f6f7", "h8h7", "b1h1"]);
         let d = decide("k7/8/1K6/8/8/8/8/7R b - - 0 1", "depth=2", SearchLimits::default());
         assert_eq!(d.mate, Some(-1), "{}", d.reason);
         let d = decide("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=4", SearchLimits { depth: Some(2), ..Default::default() });

@@ -34,7 +34,7 @@ impl Player for TestPlayer {
             .and_then(|s| moves.iter().copied().find(|m| m.to_string() == s))
             .or_else(|| moves.iter().copied().find(|&m| pos.play(m).is_checkmate()))
             .unwrap_or(moves[0]);
-        Some(Decision { mv, score: 12, mate: None, depth: 1, reason: "test choice".into(), nodes: 34 })
+        Some(Decision { mv, score: 12, mate: None, depth: 1, pv: Vec::new(), reason: "test choice".into(), nodes: 34 })
     }
 }
 
@@ -1204,10 +1204,12 @@ fn searcher_thinking_shows_depth_and_mate_distance() {
     let thinking = replies.iter().find(|l| l.starts_with(|c: char| c.is_ascii_digit())).expect("a thinking line");
     let fields: Vec<&str> = thinking.split_whitespace().collect();
     assert_eq!((fields[0], fields[1]), ("3", "100002"), "{thinking}");
+    assert_eq!(fields[4..], ["Kf7", "Kh7", "Rh1#"], "{thinking}");
     assert!(replies.iter().any(|l| l == "move f6f7"), "{replies:?}");
 
     let mut uci = UciSession::new(Engine::new("search:depth=3", 1).unwrap().freeze_time());
     uci.handle_line("position fen 7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
     let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
     assert!(out[0].starts_with("info depth 3 score mate 2 "), "{out:?}");
+    assert!(out[0].ends_with(" pv f6f7 h8h7 b1h1"), "{out:?}");
 }

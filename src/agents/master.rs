@@ -596,6 +596,7 @@ impl Player for MasterAgent {
             score: super::values::material_balance(&after, pos.side_to_move()),
             mate: after.is_checkmate().then_some(1),
             depth: 1,
+            pv: vec![choice.mv],
             reason: choice.reason,
             nodes: choice.evaluated as u64,
         })

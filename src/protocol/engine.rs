@@ -3,7 +3,7 @@
 
 use super::clock::SearchLimits;
 use crate::agents::Features;
-use crate::board::{Game, Move};
+use crate::board::{Game, Move, Position};
 use crate::player::{Player, player_from_spec};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -23,6 +23,8 @@ pub struct Thought {
     pub mate: Option<i32>,
     /// Plies the player looked ahead.
     pub depth: u32,
+    /// The expected line, starting with `mv`; always legal from the position thought about.
+    pub pv: Vec<Move>,
     pub nodes: u64,
     pub elapsed: Duration,
     pub reason: String,
@@ -109,17 +111,57 @@ impl Engine {
         let elapsed = if self.frozen_time { Duration::ZERO } else { start.elapsed() };
         let fallback = |why: &str| {
             log::error!("player {:?} {why}; playing the first legal move", self.spec);
-            Some(Thought { mv: legal[0], score: 0, mate: None, depth: 0, nodes: 0, elapsed, reason: format!("fallback: {why}") })
+            Some(Thought { mv: legal[0], score: 0, mate: None, depth: 0, pv: vec![legal[0]], nodes: 0, elapsed, reason: format!("fallback: {why}") })
         };
         match decision {
             Ok(Some(d)) if legal.contains(d.mv) => {
                 // A mate in one is known whoever chose the move.
                 let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
-                Some(Thought { mv: d.mv, score: d.score, mate, depth: d.depth, nodes: d.nodes, elapsed, reason: d.reason })
+                let pv = legal_line(game.position(), d.mv, &d.pv);
+                Some(Thought { mv: d.mv, score: d.score, mate, depth: d.depth, pv, nodes: d.nodes, elapsed, reason: d.reason })
             }
             Ok(Some(d)) => fallback(&format!("chose the illegal move {}", d.mv)),
             Ok(None) => fallback("chose no move"),
             Err(_) => fallback("panicked"),
         }
+    }
+}
+
+/// The player's line checked move by move: it must start with the move played, and it is cut
+/// at the first move that is not legal where it stands, so a GUI is never shown an impossible
+/// line.
+fn legal_line(pos: &Position, mv: Move, line: &[Move]) -> Vec<Move> {
+    let mut out = vec![mv];
+    if line.first() != Some(&mv) {
+        return out;
+    }
+    let mut at = pos.play(mv);
+    for &m in &line[1..] {
+        if !at.is_legal(m) {
+            break;
+        }
+        out.push(m);
+        at = at.play(m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_cut_at_its_first_illegal_move() {
+        let pos = Position::startpos();
+        let mv = |p: &Position, uci: &str| p.parse_uci(uci).unwrap();
+        let e4 = mv(&pos, "e2e4");
+        let e5 = mv(&pos.play(e4), "e7e5");
+        let nf3 = mv(&pos.play(e4).play(e5), "g1f3");
+        assert_eq!(legal_line(&pos, e4, &[e4, e5, nf3]), vec![e4, e5, nf3]);
+        // e2e4 again after 1.e4 e5 is not legal: the line stops before it.
+        assert_eq!(legal_line(&pos, e4, &[e4, e5, e4, nf3]), vec![e4, e5]);
+        // A line that does not start with the move played is dropped.
+        assert_eq!(legal_line(&pos, e4, &[e5]), vec![e4]);
+        assert_eq!(legal_line(&pos, e4, &[]), vec![e4]);
     }
 }

@@ -265,7 +265,7 @@ impl UciSession {
                             score,
                             nodes: t.nodes,
                             time_ms: t.elapsed.as_millis() as u64,
-                            pv: t.mv.to_string(),
+                            pv: t.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "),
                         });
                         if params.infinite || params.ponder {
                             self.pending = Some(t.mv.to_string());

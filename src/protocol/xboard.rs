@@ -521,7 +521,7 @@ impl Session {
             },
             time_cs: thought.elapsed.as_millis() as u64 / 10,
             nodes: thought.nodes,
-            pv: vec![pos.to_san(thought.mv)],
+            pv: san_line(pos, &thought.pv),
         }
     }
 
@@ -584,4 +584,17 @@ fn claimable_insufficient(pos: &Position) -> bool {
 /// Debug text must stay one line and never look like a claim to xboard's parser.
 fn echo_reason(reason: &str) -> String {
     echo(reason).replace("Draw", "draw")
+}
+
+/// A line of moves in SAN, each in the position it is played from (the line is legal: see
+/// `Engine::think`).
+fn san_line(pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut at = *pos;
+    line.iter()
+        .map(|&m| {
+            let san = at.to_san(m);
+            at = at.play(m);
+            san
+        })
+        .collect()
 }
