@@ -270,9 +270,11 @@ impl MasterAgent {
             let (est, scene) = ev.estimate(i, &agent, mv);
             r.evaluated += 1;
             let exposed = if dc { ev.exposure(&scene, mv.from()) } else { 0 };
-            let allowed = |action, profit| !dc || !disregarded(action, profit, exposed, threat);
+            // Defense consideration (level 7): a move that exposes another agent more than it
+            // gains is disregarded, as an agent's own choice and as a request answer alike.
+            let defense_consideration = |c: &Cand| !dc || !disregarded(c.est.action, c.est.profit, exposed, threat);
 
-            if allowed(est.action, est.profit) {
+            if defense_consideration(&Cand { est, residual: 0 }) {
                 let cand = Cand { est, residual: 0 };
                 let report = &mut r.agents[i];
                 match est.action {
@@ -281,22 +283,14 @@ impl MasterAgent {
                 }
             }
             let Some(w) = wounded.filter(|_| Some(i) != worst) else { continue };
-            if attack_requests && est.action == Action::Attack && scene.captured.is_some_and(|c| w_attackers.contains(c)) {
-                let residual = ev.threat_at(&scene, w.square, w.piece);
-                if residual < threat && allowed(Action::Attack, est.profit) {
-                    let cand = Cand { est, residual };
+            if attack_requests {
+                if let Some(cand) = attack_request(&ev, &scene, est, w, w_attackers, threat).filter(&defense_consideration) {
                     offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
                 }
             }
-            if defense_requests && est.action == Action::Move {
-                let residual = ev.threat_at(&scene, w.square, w.piece);
-                let backed = !blocks.contains(mv.to()) || ev.block_is_backed(&scene, mv.to());
-                if residual < threat && backed {
-                    let (profit, plan) = ev.defense_profit(&scene, &agent, mv);
-                    if allowed(Action::Move, profit) {
-                        let cand = Cand { est: Estimate { profit, plan, ..est }, residual };
-                        offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
-                    }
+            if defense_requests {
+                if let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration) {
+                    offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
                 }
             }
         }
@@ -441,6 +435,34 @@ impl MasterAgent {
         }
         safe
     }
+}
+
+/// Attack request (level 5, thesis 2.2.2): another agent's capture answers the worst threatened
+/// agent `w` when it takes one of w's attackers and leaves w less threatened than before.
+fn attack_request(ev: &Eval, scene: &Scene, est: Estimate, w: Agent, w_attackers: Bitboard, threat: i32) -> Option<Cand> {
+    if est.action != Action::Attack || !scene.captured.is_some_and(|c| w_attackers.contains(c)) {
+        return None;
+    }
+    let residual = ev.threat_at(scene, w.square, w.piece);
+    (residual < threat).then_some(Cand { est, residual })
+}
+
+/// Defense request (level 6; level 8 opens it only when w's own options lose material, see
+/// `decide`): another agent's move answers when it leaves w less threatened, by guarding w or
+/// by blocking its attacker from a square that is itself backed. The answer is valued with the
+/// defended material counted in (`Eval::defense_profit`).
+fn defense_request(ev: &Eval, scene: &Scene, est: Estimate, agent: &Agent, w: Agent, blocks: Bitboard, threat: i32) -> Option<Cand> {
+    if est.action != Action::Move {
+        return None;
+    }
+    let residual = ev.threat_at(scene, w.square, w.piece);
+    let to = est.mv.to();
+    let backed = !blocks.contains(to) || ev.block_is_backed(scene, to);
+    if residual >= threat || !backed {
+        return None;
+    }
+    let (profit, plan) = ev.defense_profit(scene, agent, est.mv);
+    Some(Cand { est: Estimate { profit, plan, ..est }, residual })
 }
 
 /// Move-attack consideration's ranking of moves.
