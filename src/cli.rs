@@ -3,7 +3,7 @@
 
 use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::board::Position;
-use crate::experiments::report::Report;
+use crate::experiments::report::{csv_field, Report};
 use crate::experiments::suite::{parse_epd_line, run_suite};
 use crate::experiments::{match_jobs, run_jobs, Job};
 use crate::player::player_from_spec;
@@ -237,7 +237,10 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option
             let name = &suite.name;
             println!("{name:<16} {p:<28} {solved:>8} {:>8} {:>8.1}", results.len(), 100.0 * solved as f64 / results.len().max(1) as f64);
             for r in &results {
-                rows.push_str(&format!("{name},{p},{},{},{},{}\n", r.id, r.fen, r.played, r.solved));
+                rows.push_str(&format!(
+                    "{},{},{},{},{},{}\n",
+                    csv_field(name), csv_field(p), csv_field(&r.id), csv_field(&r.fen), r.played, r.solved
+                ));
             }
         }
     }

@@ -263,11 +263,12 @@ impl<'a> Report<'a> {
                     continue;
                 }
                 let w = self.wdl(a, b);
-                let _ = writeln!(m, "{a},{b},{},{},{}", w.wins, w.losses, w.draws);
+                let (ca, cb) = (csv_field(a), csv_field(b));
+                let _ = writeln!(m, "{ca},{cb},{},{},{}", w.wins, w.losses, w.draws);
                 let c = |f: fn(&Counters) -> u32| self.counter_sum(a, b, f);
                 let _ = writeln!(
                     counters,
-                    "{a},{b},{},{},{},{},{},{},{},{},{},{}",
+                    "{ca},{cb},{},{},{},{},{},{},{},{},{},{}",
                     c(|x| x.decisions), c(|x| x.attack_request_rounds), c(|x| x.attack_requests_performed),
                     c(|x| x.threatened_moved_itself), c(|x| x.defense_request_rounds), c(|x| x.defense_requests_used),
                     c(|x| x.move_attacks_planned), c(|x| x.move_attacks_performed), c(|x| x.own_pieces_captured),
@@ -280,14 +281,15 @@ impl<'a> Report<'a> {
             let w = self.wdl(&a, &b);
             let (e, lo, hi) = elo_interval(w);
             let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
-            let _ = writeln!(pairs, "{a},{b},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", w.wins, w.draws, w.losses, w.score(), los(w));
+            let (ca, cb) = (csv_field(&a), csv_field(&b));
+            let _ = writeln!(pairs, "{ca},{cb},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", w.wins, w.draws, w.losses, w.score(), los(w));
             json_pairs.push(format!(
-                "{{\"a\":\"{a}\",\"b\":\"{b}\",\"wins\":{},\"draws\":{},\"losses\":{},\"score\":{:.4},\"elo\":{},\"los\":{:.4},\"chi2\":{chi:.4},\"df\":{df},\"p\":{p:.4}}}",
-                w.wins, w.draws, w.losses, w.score(), json_num(e), los(w)
+                "{{\"a\":{},\"b\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"score\":{:.4},\"elo\":{},\"los\":{:.4},\"chi2\":{chi:.4},\"df\":{df},\"p\":{p:.4}}}",
+                json_str(&a), json_str(&b), w.wins, w.draws, w.losses, w.score(), json_num(e), los(w)
             ));
             let cv = self.material_curve(&a, &b);
             for (mv, diff, share) in &cv {
-                let _ = writeln!(curve, "{a},{b},{mv},{diff:.2},{share:.4}");
+                let _ = writeln!(curve, "{ca},{cb},{mv},{diff:.2},{share:.4}");
             }
             svg_series.push((format!("{a} vs {b}"), cv));
         }
@@ -298,7 +300,7 @@ impl<'a> Report<'a> {
         let players_json: Vec<String> = self.players.iter().map(|p| {
             let t = self.total(p);
             let d = self.draw_detail(p);
-            format!("{{\"player\":\"{p}\",\"wins\":{},\"losses\":{},\"draws\":{},\"draw_wins\":{},\"stalemate\":{},\"repetition\":{},\"fifty_moves\":{},\"insufficient\":{}}}", t.wins, t.losses, t.draws, d.draw_wins, d.stalemate, d.repetition, d.fifty_moves, d.insufficient)
+            format!("{{\"player\":{},\"wins\":{},\"losses\":{},\"draws\":{},\"draw_wins\":{},\"stalemate\":{},\"repetition\":{},\"fifty_moves\":{},\"insufficient\":{}}}", json_str(p), t.wins, t.losses, t.draws, d.draw_wins, d.stalemate, d.repetition, d.fifty_moves, d.insufficient)
         }).collect();
         std::fs::write(
             dir.join("results.json"),
@@ -326,7 +328,8 @@ impl<'a> Report<'a> {
                 for (i, c) in self.counter_curve(a, Some(b)).iter().enumerate() {
                     let _ = writeln!(
                         csv,
-                        "{a},{b},{},{},{},{},{},{},{},{},{},{},{}",
+                        "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                        csv_field(a), csv_field(b),
                         i + 1, c.decisions, c.attack_request_rounds, c.attack_requests_performed,
                         c.threatened_moved_itself, c.defense_request_rounds, c.defense_requests_used,
                         c.move_attacks_planned, c.move_attacks_performed, c.own_pieces_captured,
@@ -336,6 +339,7 @@ impl<'a> Report<'a> {
             }
         }
         std::fs::write(dir.join("counters_by_move.csv"), csv)?;
+        std::fs::write(dir.join("curves.json"), self.curves_json())?;
 
         let mut requests = Vec::new();
         let mut threats = Vec::new();
@@ -359,6 +363,42 @@ impl<'a> Report<'a> {
             svg_chart("Incorrect threats by move (mean per game still running)", &threats, |p| p.1),
         )?;
         Ok(())
+    }
+
+    /// Every curve as JSON, for tools that prefer it to the CSVs: per ordered pairing (row
+    /// player first) the material curve and the row player's agents' counters by move.
+    pub fn curves_json(&self) -> String {
+        let mut entries = Vec::new();
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                if self.involving(a, b).next().is_none() {
+                    continue;
+                }
+                let material: Vec<String> = self
+                    .material_curve(a, b)
+                    .iter()
+                    .map(|(mv, diff, share)| format!("{{\"move\":{mv},\"mean_material_diff\":{},\"share_running\":{share:.4}}}", json_num(*diff)))
+                    .collect();
+                let counters: Vec<String> = self
+                    .counter_curve(a, Some(b))
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        format!(
+                            "{{\"move\":{},\"decisions\":{},\"attack_request_rounds\":{},\"attack_requests_performed\":{},\"threatened_moved_itself\":{},\"defense_request_rounds\":{},\"defense_requests_used\":{},\"move_attacks_planned\":{},\"move_attacks_performed\":{},\"own_pieces_captured\":{},\"incorrect_threats\":{}}}",
+                            i + 1, c.decisions, c.attack_request_rounds, c.attack_requests_performed, c.threatened_moved_itself,
+                            c.defense_request_rounds, c.defense_requests_used, c.move_attacks_planned, c.move_attacks_performed,
+                            c.own_pieces_captured, c.incorrect_threats
+                        )
+                    })
+                    .collect();
+                entries.push(format!(
+                    "{{\"player\":{},\"opponent\":{},\"material\":[{}],\"counters_by_move\":[{}]}}",
+                    json_str(a), json_str(b), material.join(","), counters.join(",")
+                ));
+            }
+        }
+        format!("{{\"pairings\":[{}]}}\n", entries.join(",\n"))
     }
 
     /// Figures 3.3 and 3.5 in numbers: per player (all opponents), by stretches of ten moves.
@@ -408,6 +448,37 @@ fn mean_per_game(count: u32, decisions: u32) -> f64 {
     if decisions == 0 { 0.0 } else { count as f64 / decisions as f64 }
 }
 
+/// A CSV field: quoted (quotes doubled) when it holds a comma, quote or line break, as RFC 4180
+/// has it. Player specs such as `search:depth=1,range=30` contain commas.
+pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
+    } else {
+        s.into()
+    }
+}
+
+/// Text for an SVG (XML) element.
+fn xml_text(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// A JSON string literal (player specs are plain ASCII, but quotes and backslashes are legal in
+/// them and must not break the file).
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn json_num(x: f64) -> String {
     if x.is_finite() { format!("{x:.2}") } else { "null".to_string() }
 }
@@ -425,7 +496,7 @@ fn svg_chart(title: &str, series: &[(String, Vec<(usize, f64, f64)>)], y: impl F
     let sx = |x: f64| pad + x / max_x * (w - 2.0 * pad);
     let sy = |v: f64| h - pad - (v - lo) / (hi - lo) * (h - 2.0 * pad);
     let colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{pad}\" y=\"24\" font-size=\"16\">{title}</text>\n");
+    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{pad}\" y=\"24\" font-size=\"16\">{}</text>\n", xml_text(title));
     let _ = writeln!(s, "<line x1=\"{pad}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>", sy(0.0), w - pad, sy(0.0));
     let _ = writeln!(s, "<line x1=\"{pad}\" y1=\"{pad}\" x2=\"{pad}\" y2=\"{}\" stroke=\"black\"/>", h - pad);
     let _ = writeln!(s, "<text x=\"5\" y=\"{}\">{hi:.1}</text><text x=\"5\" y=\"{}\">{lo:.1}</text><text x=\"{}\" y=\"{}\">move {max_x}</text>", sy(hi) + 4.0, sy(lo) + 4.0, w - pad - 40.0, h - pad + 20.0);
@@ -434,9 +505,28 @@ fn svg_chart(title: &str, series: &[(String, Vec<(usize, f64, f64)>)], y: impl F
         let path: Vec<String> = pts.iter().map(|p| format!("{:.1},{:.1}", sx(p.0 as f64), sy(y(p)))).collect();
         let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"1.5\" points=\"{}\"/>", path.join(" "));
         if series.len() <= 30 {
-            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" fill=\"{c}\">{name}</text>", w - pad - 200.0, pad + 14.0 * i as f64);
+            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" fill=\"{c}\">{}</text>", w - pad - 200.0, pad + 14.0 * i as f64, xml_text(name));
         }
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_with_commas_or_quotes_are_quoted() {
+        assert_eq!(csv_field("level:7"), "level:7");
+        assert_eq!(csv_field("search:depth=1,range=30"), "\"search:depth=1,range=30\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_str("level:7"), "\"level:7\"");
+        assert_eq!(json_str("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+        assert_eq!(xml_text("a<b&c>"), "a&lt;b&amp;c&gt;");
+    }
 }

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Plays a seeded match with the built binary and reads every game of its PGN back with
-python-chess: the headers, the result, and each move must replay legally to the stated end."""
+python-chess: the headers, the result, and each move must replay legally to the stated end.
+The match's --out folder is checked too: its JSON files must parse and agree with the PGN."""
+import csv
+import json
 import subprocess
 import sys
 import tempfile
@@ -14,8 +17,10 @@ BIN = sys.argv[1] if len(sys.argv) > 1 else "target/release/agentchess"
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         pgn_path = os.path.join(tmp, "games.pgn")
+        out_dir = os.path.join(tmp, "out")
         subprocess.run([BIN, "match", "level:7", "search:depth=1,range=30", "--games", "20",
-                        "--seed", "3", "--pgn", pgn_path], check=True, stdout=subprocess.DEVNULL)
+                        "--seed", "3", "--pgn", pgn_path, "--out", out_dir], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         games = 0
         with open(pgn_path) as f:
             while True:
@@ -43,7 +48,34 @@ def main():
                     raise AssertionError("unexpected termination " + reason)
                 games += 1
         assert games == 20, games
-    print(f"pgn round trip: {games} passed, 0 failed")
+        check_out_folder(out_dir, pgn_path)
+    print(f"pgn round trip: {games} passed, 0 failed; results.json, curves.json and CSVs agree")
+
+
+def check_out_folder(out_dir, pgn_path):
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    assert results["games"] == 20, results["games"]
+    (pairing,) = results["pairings"]
+    assert pairing["wins"] + pairing["draws"] + pairing["losses"] == 20, pairing
+    with open(os.path.join(out_dir, "curves.json")) as f:
+        curves = json.load(f)
+    level7 = next(p for p in curves["pairings"] if p["player"] == "level:7")
+    assert level7["counters_by_move"][0]["move"] == 1
+    assert level7["counters_by_move"][0]["decisions"] == 20, level7["counters_by_move"][0]
+    # The JSON curve and the CSV curve are the same numbers.
+    with open(os.path.join(out_dir, "counters_by_move.csv")) as f:
+        rows = [r for r in csv.DictReader(f) if r["player"] == "level:7"]
+    assert len(rows) == len(level7["counters_by_move"])
+    for row, point in zip(rows, level7["counters_by_move"]):
+        assert int(row["incorrect_threats"]) == point["incorrect_threats"], (row, point)
+    # Every game is running at move 1 of the material curve; none beyond the longest game.
+    longest = 0
+    with open(pgn_path) as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            longest = max(longest, (game.end().ply() + 1) // 2)
+    assert level7["material"][0]["share_running"] == 1.0
+    assert len(level7["material"]) == longest, (len(level7["material"]), longest)
 
 if __name__ == "__main__":
     main()
