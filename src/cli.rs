@@ -244,11 +244,11 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option
             }
         }
     }
-    if let Some(path) = csv {
-        if let Err(e) = std::fs::write(path, rows) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
+    if let Some(path) = csv
+        && let Err(e) = std::fs::write(path, rows)
+    {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        return ExitCode::FAILURE;
     }
     let bad_lines: usize = suites.iter().map(|s| s.bad_lines).sum();
     if bad_lines > 0 {

@@ -153,7 +153,7 @@ impl Searcher {
                 (key, m)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored
     }
 

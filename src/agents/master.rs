@@ -283,15 +283,15 @@ impl MasterAgent {
                 }
             }
             let Some(w) = wounded.filter(|_| Some(i) != worst) else { continue };
-            if attack_requests {
-                if let Some(cand) = attack_request(&ev, &scene, est, w, w_attackers, threat).filter(&defense_consideration) {
-                    offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
-                }
+            if attack_requests
+                && let Some(cand) = attack_request(&ev, &scene, est, w, w_attackers, threat).filter(&defense_consideration)
+            {
+                offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
             }
-            if defense_requests {
-                if let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration) {
-                    offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
-                }
+            if defense_requests
+                && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
+            {
+                offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
             }
         }
         r

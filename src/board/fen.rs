@@ -252,7 +252,8 @@ mod tests {
     #[test]
     fn each_error_is_named() {
         use FenError::*;
-        let cases: &[(&str, fn(&FenError) -> bool)] = &[
+        type Case = (&'static str, fn(&FenError) -> bool);
+        let cases: &[Case] = &[
             ("", |e| matches!(e, Empty)),
             ("8/8/8/8/8/8/8/K6k w", |e| matches!(e, FieldCount(2))),
             ("8/8/8/8/8/8/K6k w - - 0 1", |e| matches!(e, RankCount(7))),

@@ -77,15 +77,16 @@ impl Position {
         let mut s = core.as_bytes().to_vec();
         // Promotion suffix.
         let mut promo = None;
-        if let Some(&last) = s.last() {
-            if matches!(last, b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'n') && s.len() >= 3 {
-                let before = s[s.len() - 2];
-                if before == b'=' || before.is_ascii_digit() {
-                    promo = Piece::from_char(last as char);
+        if let Some(&last) = s.last()
+            && matches!(last, b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'n')
+            && s.len() >= 3
+        {
+            let before = s[s.len() - 2];
+            if before == b'=' || before.is_ascii_digit() {
+                promo = Piece::from_char(last as char);
+                s.pop();
+                if s.last() == Some(&b'=') {
                     s.pop();
-                    if s.last() == Some(&b'=') {
-                        s.pop();
-                    }
                 }
             }
         }

@@ -281,10 +281,10 @@ impl Position {
             h ^= zobrist::SIDE;
         }
         h ^= zobrist::CASTLING[self.castling.0 as usize];
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= zobrist::EP_FILE[ep.file() as usize];
-            }
+        if let Some(ep) = self.ep
+            && self.ep_capturable(ep)
+        {
+            h ^= zobrist::EP_FILE[ep.file() as usize];
         }
         h
     }
@@ -299,10 +299,10 @@ impl Position {
         let piece = self.piece_kind_at(from).expect("a move starts on an own piece");
 
         self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
-        if let Some(ep) = self.ep.take() {
-            if self.ep_capturable(ep) {
-                self.hash ^= zobrist::EP_FILE[ep.file() as usize];
-            }
+        if let Some(ep) = self.ep.take()
+            && self.ep_capturable(ep)
+        {
+            self.hash ^= zobrist::EP_FILE[ep.file() as usize];
         }
         self.halfmove += 1;
 
@@ -370,10 +370,10 @@ impl Position {
     /// opponent would do if it were its turn.
     pub fn null_move(&self) -> Position {
         let mut next = *self;
-        if let Some(ep) = next.ep.take() {
-            if next.ep_capturable(ep) {
-                next.hash ^= zobrist::EP_FILE[ep.file() as usize];
-            }
+        if let Some(ep) = next.ep.take()
+            && next.ep_capturable(ep)
+        {
+            next.hash ^= zobrist::EP_FILE[ep.file() as usize];
         }
         next.side = !next.side;
         next.hash ^= zobrist::SIDE;

@@ -81,13 +81,16 @@ fn bare(pos: &Position, c: Color) -> bool {
     pos.by_color(c).count() == 1
 }
 
+/// What `play_game` records; `GameRecord` adds who played and the counters.
+pub struct Played {
+    pub termination: Termination,
+    pub san: Vec<String>,
+    pub material: Vec<i32>,
+    pub bare_king: Option<(Color, usize)>,
+}
+
 /// Plays a game to its end by the rules (or the optional move cap, in full moves).
-pub fn play_game(
-    white: &mut dyn Player,
-    black: &mut dyn Player,
-    start: Position,
-    move_cap: Option<usize>,
-) -> (Termination, Vec<String>, Vec<i32>, Option<(Color, usize)>) {
+pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position, move_cap: Option<usize>) -> Played {
     let mut game = Game::new(start);
     white.new_game();
     black.new_game();
@@ -119,5 +122,5 @@ pub fn play_game(
             }
         }
     };
-    (termination, san, material, bare_king)
+    Played { termination, san, material, bare_king }
 }

@@ -9,7 +9,7 @@ pub mod suite;
 
 use crate::board::{Color, Position};
 use crate::player::player_from_spec;
-use game::{play_game, GameRecord};
+use game::{play_game, GameRecord, Played};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -48,7 +48,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
     let start = Position::startpos();
-    let (termination, san, material, bare_king) = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    let Played { termination, san, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
     Ok(GameRecord {
         index,
         seed: job.seed,
@@ -97,7 +97,7 @@ pub fn run_jobs(
                     Err(_) => log::error!("game {i} ({} vs {}) panicked; left out", jobs[i].white, jobs[i].black),
                 }
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if progress && (d % 50 == 0 || d == jobs.len()) {
+                if progress && (d.is_multiple_of(50) || d == jobs.len()) {
                     let secs = start.elapsed().as_secs_f64();
                     let rate = d as f64 / secs.max(1e-9);
                     eprintln!("{d}/{} games, {rate:.1} games/s, eta {:.0} s", jobs.len(), (jobs.len() - d) as f64 / rate);

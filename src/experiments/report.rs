@@ -352,7 +352,7 @@ impl<'a> Report<'a> {
                 requests.push((format!("{a}: attack request performed"), points(&|c| c.attack_requests_performed as f64)));
                 requests.push((format!("{a}: threatened agent moved itself"), points(&|c| c.threatened_moved_itself as f64)));
             }
-            threats.push((format!("{a}"), points(&|c| mean_per_game(c.incorrect_threats, c.decisions))));
+            threats.push((a.to_string(), points(&|c| mean_per_game(c.incorrect_threats, c.decisions))));
         }
         std::fs::write(
             dir.join("attack_requests.svg"),
@@ -484,7 +484,10 @@ fn json_num(x: f64) -> String {
 }
 
 /// A plain line chart, one polyline per series, no dependencies.
-fn svg_chart(title: &str, series: &[(String, Vec<(usize, f64, f64)>)], y: impl Fn(&(usize, f64, f64)) -> f64) -> String {
+/// A curve point: (move number, value, second value); a chart plots one of the two.
+type Point = (usize, f64, f64);
+
+fn svg_chart(title: &str, series: &[(String, Vec<Point>)], y: impl Fn(&Point) -> f64) -> String {
     let (w, h, pad) = (900.0, 500.0, 60.0);
     let max_x = series.iter().flat_map(|s| s.1.iter().map(|p| p.0)).max().unwrap_or(1).max(1) as f64;
     let ys: Vec<f64> = series.iter().flat_map(|s| s.1.iter().map(&y)).collect();
