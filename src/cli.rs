@@ -1,6 +1,9 @@
 //! The research subcommands behind the binary: perft, match, tournament, suite, thesis. Each returns
 //! an exit code; reports go to stdout, progress and errors to stderr.
 
+// The research subcommands' reports are their stdout.
+#![allow(clippy::print_stdout)]
+
 use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::board::Position;
 use crate::experiments::report::{csv_field, Report};
@@ -280,6 +283,77 @@ pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Opti
 /// The two suites of the thesis's Table 3.10 that are public, built in so `thesis` runs anywhere.
 const WAC: &str = include_str!("../tests/data/wac.epd");
 const ECM: &str = include_str!("../tests/data/ecm.epd");
+
+const PERFT_SUITE: &str = include_str!("../tests/data/perft.epd");
+
+/// FNV-1a, 64 bits: a stable fold of everything `bench` saw into one number.
+struct Signature(u64);
+
+impl Signature {
+    fn new() -> Signature {
+        Signature(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, text: &str) {
+        for b in text.bytes().chain(std::iter::once(b'\n')) {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// What `bench` measured, for the report and for tests.
+pub struct BenchReport {
+    pub perft_positions: usize,
+    pub perft_nodes: u64,
+    pub decisions: usize,
+    pub games: usize,
+    /// Changes when and only when some move, count or game changes: commits that change
+    /// behaviour say so by the new signature (as Stockfish's `bench` does).
+    pub signature: u64,
+}
+
+/// The behaviour fingerprint: perft 3 of every suite position, the move of every level and of
+/// the searcher at depths 1 and 2 on the 300 WAC positions (seed 1), and a seeded 10-game match
+/// of level 7 against level 3.
+pub fn bench() -> BenchReport {
+    let mut sig = Signature::new();
+    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0 };
+    for case in PERFT_SUITE.lines().filter_map(|l| parse_suite_line(l).ok().flatten()) {
+        let Ok(pos) = Position::from_fen(&case.fen) else { continue };
+        let nodes = perft(&pos, 3);
+        sig.add(&format!("{} {nodes}", case.fen));
+        report.perft_positions += 1;
+        report.perft_nodes += nodes;
+    }
+    let wac = parse_suite("wac", "built-in wac.epd", WAC);
+    for spec in thesis_players(1..=2) {
+        for record in &wac.records {
+            let Ok(pos) = Position::from_fen(&record.fen) else { continue };
+            let mut player = player_from_spec(&spec, 1).expect("thesis players are valid specs");
+            let mv = player.decide(&crate::board::Game::new(pos)).map_or("none".to_string(), |d| d.mv.to_string());
+            sig.add(&format!("{spec} {} {mv}", record.fen));
+            report.decisions += 1;
+        }
+    }
+    let jobs = match_jobs("level:7", "level:3", 10, 1, 0);
+    for game in run_jobs(&jobs, 2, None, false, &|_| {}) {
+        sig.add(&format!("{} {}", game.san.join(" "), game.result()));
+        report.games += 1;
+    }
+    report.signature = sig.0;
+    report
+}
+
+pub fn run_bench() -> ExitCode {
+    let start = Instant::now();
+    let r = bench();
+    println!("perft       {} positions at depth 3, {} nodes", r.perft_positions, r.perft_nodes);
+    println!("decisions   {} (levels 1-8 and search depths 1-2 on 300 WAC positions)", r.decisions);
+    println!("games       {} (level:7 vs level:3, seed 1)", r.games);
+    println!("signature   {:016x}", r.signature);
+    println!("time        {:.2} s", start.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
 
 /// The players of the thesis's experiments: levels 1-8 and the searcher standing in for Crafty.
 pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<String> {

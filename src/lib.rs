@@ -5,6 +5,10 @@
 //! - [`player`]: anything that picks a move in a game (agents, searcher, random).
 //! - [`protocol`]: the XBoard/WinBoard loop (and UCI).
 
+// Only the protocol writer and the research subcommands' reports (`cli`) may print to stdout:
+// anything else there would corrupt the protocol stream.
+#![deny(clippy::print_stdout)]
+
 pub mod agents;
 pub mod board;
 pub mod cli;

@@ -78,6 +78,9 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Behaviour fingerprint: perft, every level's move on the WAC positions and a seeded
+    /// match, folded into one signature that only a change of behaviour changes.
+    Bench,
 }
 
 #[derive(clap::Args)]
@@ -147,6 +150,7 @@ fn main() -> ExitCode {
             cli::run_suite_cmd(files, &players, seed.unwrap_or(1), csv.as_ref())
         }
         Some(Command::Thesis { run }) => cli::run_thesis(&run.options(seed)),
+        Some(Command::Bench) => cli::run_bench(),
         None => run_protocol(&cli),
     }
 }

@@ -159,3 +159,17 @@ fn thesis_command_runs_round_robin_and_suites() {
     assert_eq!(pgn.matches("[Result ").count(), 72);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `agentchess bench` is a behaviour fingerprint: the same build gives the same signature in
+/// and out of process, and it covers what it says it covers.
+#[test]
+fn bench_signature_is_reproducible() {
+    let a = agentchess::cli::bench();
+    let b = agentchess::cli::bench();
+    assert_eq!(a.signature, b.signature);
+    assert_eq!((a.perft_positions, a.decisions, a.games), (178, 3000, 10));
+    let out = bin().arg("bench").output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(&format!("signature   {:016x}", a.signature)), "{stdout}");
+}
