@@ -173,3 +173,22 @@ fn bench_signature_is_reproducible() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains(&format!("signature   {:016x}", a.signature)), "{stdout}");
 }
+
+/// A position's suite result does not depend on the positions before it.
+#[test]
+fn suite_results_do_not_depend_on_order() {
+    let records: Vec<_> = include_str!("data/wac.epd")
+        .lines()
+        .take(60)
+        .enumerate()
+        .filter_map(|(i, l)| parse_epd_line(l, i + 1).unwrap())
+        .collect();
+    let reversed: Vec<_> = records.iter().rev().cloned().collect();
+    for spec in ["level:7", "search:depth=1,range=100", "random"] {
+        let forward = run_suite(&records, spec, 4).unwrap();
+        let mut backward = run_suite(&reversed, spec, 4).unwrap();
+        backward.reverse();
+        let played = |rs: &[agentchess::experiments::suite::SuiteResult]| rs.iter().map(|r| r.played.clone()).collect::<Vec<_>>();
+        assert_eq!(played(&forward), played(&backward), "{spec}");
+    }
+}

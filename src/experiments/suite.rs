@@ -55,12 +55,14 @@ pub struct SuiteResult {
     pub solved: bool,
 }
 
-/// Runs `spec` over the records; returns one result per record.
+/// Runs `spec` over the records; returns one result per record. The player is reseeded for
+/// every position, so a position's result does not depend on where it stands in the file.
 pub fn run_suite(records: &[EpdRecord], spec: &str, seed: u64) -> Result<Vec<SuiteResult>, String> {
     let mut player = player_from_spec(spec, seed)?;
     let mut out = Vec::with_capacity(records.len());
     for r in records {
         let pos = Position::from_fen(&r.fen).map_err(|e| e.to_string())?;
+        player.set_seed(seed);
         player.new_game();
         let game = Game::new(pos);
         let (played, solved) = match player.decide(&game) {
