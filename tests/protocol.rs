@@ -542,8 +542,6 @@ fn no_moves_after_result_until_new() {
          > e2e4
          < move a7a5
          > result 1-0 {White resigns}
-         > force
-         > go
          > d2d4
          > hint
          > result *
@@ -557,6 +555,49 @@ fn no_moves_after_result_until_new() {
          < Error (bad result): result
          > result 2-0 {?}
          < Error (bad result): result 2-0 {?}",
+    );
+}
+
+/// xboard 4.9.1 resumes a finished game without `new`: EditGameEvent in EndOfGame mode sends
+/// one `undo` per move taken back, then Machine White/Black or Two Machines sends `go`. An
+/// engine that stays silent makes xboard wait for its move until the flag falls.
+#[test]
+fn go_after_result_resumes_the_game() {
+    xboard(
+        "> new
+         > e2e4
+         < move a7a5
+         > result 1-0 {White resigns}
+         > force
+         > undo
+         > undo
+         > go
+         < move a2a3",
+    );
+    xboard(
+        "> new
+         > e2e4
+         < move a7a5
+         > result 0-1 {Black mates}
+         > force
+         > playother
+         > d2d4
+         < move a5a4",
+    );
+    // python-chess 1.11 after send_game_result, playing on from the same root: it takes moves
+    // back and sends `go`, never `new`.
+    xboard(
+        "> new
+         > e2e4
+         < move a7a5
+         > force
+         > result 1-0 {test over}
+         > force
+         > remove
+         > usermove d2d4
+         > st 0.1
+         > go
+         < move a7a5",
     );
 }
 
@@ -859,8 +900,10 @@ fn odd_command_orders() {
          > result 0-1 {White resigns}
          > force
          > go
+         < move a7a5
          > setboard 8/8/8/8/8/8/8/K6k w - - 0 1
          > go
+         < 1/2-1/2 {Insufficient material}
          > new
          > force
          > e2e4
@@ -971,10 +1014,42 @@ fn uci_bad_input() {
          < bestmove a7a5
          > position
          < info string bad position command: position
-         > go wtime x
-         < info string bad number: go wtime x
-         > go sideways
-         < info string unknown go parameter 'sideways': go sideways
+         > isready
+         < readyok");
+}
+
+/// UCI: "if the engine or the GUI receives an unknown command or token it should just ignore
+/// it and try to parse the rest of the string in this line". A `go` that is not answered with
+/// `bestmove` leaves the GUI waiting until it forfeits the engine.
+#[test]
+fn uci_skips_unknown_tokens_and_always_answers_go() {
+    uci("> position startpos moves e2e4
+         > go wtime x btime 1000
+         < info string ignored go parameter 'wtime x'
+         < info depth 1 score cp 12 nodes 34 time 0 pv a7a5
+         < bestmove a7a5
+         > go sideways btime 1000
+         < info string ignored go parameter 'sideways'
+         < info depth 1 score cp 12 nodes 34 time 0 pv a7a5
+         < bestmove a7a5
+         > go btime
+         < info string ignored go parameter 'btime'
+         < info depth 1 score cp 12 nodes 34 time 0 pv a7a5
+         < bestmove a7a5
+         > go wtime btime 1000 mate x
+         < info string ignored go parameter 'wtime'
+         < info string ignored go parameter 'mate x'
+         < info depth 1 score cp 12 nodes 34 time 0 pv a7a5
+         < bestmove a7a5
+         > joho isready
+         < readyok
+         > joho position startpos
+         > go
+         < info depth 1 score cp 12 nodes 34 time 0 pv a2a3
+         < bestmove a2a3
+         > xyzzy
+         < info string unknown command: xyzzy
+         > debug joho on
          > isready
          < readyok");
 }

@@ -25,6 +25,9 @@ pub struct GoParams {
     pub movetime: Option<Duration>,
     pub infinite: bool,
     pub ponder: bool,
+    /// Tokens skipped because they are unknown or lack a readable value; the search runs anyway
+    /// and they are reported as `info string`.
+    pub ignored: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +56,16 @@ impl UciCommand {
     /// Parses a line; `Err` carries a message for `info string`.
     pub fn parse(line: &str) -> Result<Option<UciCommand>, String> {
         let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some((&head, args)) = tokens.split_first() else { return Ok(None) };
+        let Some(&first) = tokens.first() else { return Ok(None) };
+        // The UCI spec: an unknown command or token is ignored and the rest of the line parsed,
+        // so "joho debug on" is "debug on".
+        let Some(start) = tokens.iter().position(|t| COMMANDS.contains(t)) else {
+            return Err(format!("unknown command: {}", echo(first)));
+        };
+        if start > 0 {
+            log::warn!("skipped unknown tokens before '{}': {}", tokens[start], echo(line));
+        }
+        let (head, args) = (tokens[start], &tokens[start + 1..]);
         let cmd = match head {
             "uci" => UciCommand::Uci,
             "debug" => UciCommand::Debug(args.first() == Some(&"on")),
@@ -84,52 +96,101 @@ impl UciCommand {
                 };
                 UciCommand::Position { fen, moves: moves.iter().map(|m| m.to_string()).collect() }
             }
-            "go" => UciCommand::Go(parse_go(args).map_err(|e| format!("{e}: {}", echo(line)))?),
+            "go" => UciCommand::Go(parse_go(args)),
             _ => return Err(format!("unknown command: {}", echo(head))),
         };
         Ok(Some(cmd))
     }
 }
 
-fn parse_go(args: &[&str]) -> Result<GoParams, String> {
+/// The commands a GUI may send; anything else at the start of a line is skipped.
+const COMMANDS: [&str; 11] =
+    ["uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop", "ponderhit", "quit"];
+
+/// The parameter names of `go`.
+const GO_PARAMS: [&str; 12] = [
+    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime",
+    "infinite",
+];
+
+/// Reads `go`'s parameters. It never fails: the GUI waits for a `bestmove` after every `go`, so
+/// an unknown token or an unreadable value is skipped (as the UCI spec asks) and noted in
+/// `ignored`.
+fn parse_go(args: &[&str]) -> GoParams {
     let mut p = GoParams::default();
     let mut i = 0;
-    let ms = |v: Option<&&str>| -> Result<Duration, String> {
-        let n: i64 = v.ok_or("missing value")?.parse().map_err(|_| "bad number")?;
+    let ms = |v: Option<&&str>| -> Option<Duration> {
+        let n: i64 = v?.parse().ok()?;
         // Some GUIs send a negative clock once the flag has fallen: treat it as no time at all.
-        Ok(Duration::from_millis(n.max(0) as u64))
+        Some(Duration::from_millis(n.max(0) as u64))
     };
-    let num = |v: Option<&&str>| -> Result<u64, String> {
-        v.ok_or("missing value")?.parse().map_err(|_| "bad number".to_string())
-    };
+    let num = |v: Option<&&str>| -> Option<u64> { v?.parse().ok() };
     while i < args.len() {
         let v = args.get(i + 1);
         let mut step = 2;
-        match args[i] {
-            "wtime" => p.wtime = Some(ms(v)?),
-            "btime" => p.btime = Some(ms(v)?),
-            "winc" => p.winc = Some(ms(v)?),
-            "binc" => p.binc = Some(ms(v)?),
-            "movetime" => p.movetime = Some(ms(v)?),
-            "movestogo" => p.movestogo = Some(num(v)? as u32),
-            "depth" => p.depth = Some(num(v)? as u32),
-            "nodes" => p.nodes = Some(num(v)?),
-            "mate" => {}
+        let read = match args[i] {
+            "wtime" => {
+                p.wtime = ms(v);
+                p.wtime.is_some()
+            }
+            "btime" => {
+                p.btime = ms(v);
+                p.btime.is_some()
+            }
+            "winc" => {
+                p.winc = ms(v);
+                p.winc.is_some()
+            }
+            "binc" => {
+                p.binc = ms(v);
+                p.binc.is_some()
+            }
+            "movetime" => {
+                p.movetime = ms(v);
+                p.movetime.is_some()
+            }
+            "movestogo" => {
+                p.movestogo = num(v).map(|n| n as u32);
+                p.movestogo.is_some()
+            }
+            "depth" => {
+                p.depth = num(v).map(|n| n as u32);
+                p.depth.is_some()
+            }
+            "nodes" => {
+                p.nodes = num(v);
+                p.nodes.is_some()
+            }
+            "mate" => num(v).is_some(),
             "infinite" => {
                 p.infinite = true;
                 step = 1;
+                true
             }
             "ponder" => {
                 p.ponder = true;
                 step = 1;
+                true
             }
             // searchmoves takes the rest of the line; the agents consider every move anyway.
             "searchmoves" => break,
-            other => return Err(format!("unknown go parameter '{}'", echo(other))),
+            _ => {
+                step = 1;
+                false
+            }
+        };
+        if !read {
+            // A known name whose value is unreadable goes with that value, unless the "value" is
+            // the next parameter (`go wtime btime 1000`).
+            if v.is_some_and(|t| GO_PARAMS.contains(t)) {
+                step = 1;
+            }
+            let end = (i + step).min(args.len());
+            p.ignored.push(echo(&args[i..end].join(" ")));
         }
         i += step;
     }
-    Ok(p)
+    p
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -251,6 +312,9 @@ impl UciSession {
             UciCommand::Go(params) => {
                 if let Some(held) = self.pending.take() {
                     out.push(UciResponse::BestMove(held));
+                }
+                for token in &params.ignored {
+                    out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
                 }
                 let limits = self.limits(&params);
                 match self.engine.think(&self.game, &limits) {

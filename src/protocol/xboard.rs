@@ -74,7 +74,8 @@ pub struct Session {
     engine: Engine,
     game: Game,
     mode: Mode,
-    /// A `result` arrived: the game is over for the GUI, so never move again until `new`.
+    /// A `result` arrived: the game is over for the GUI, so never move again until `new`, or
+    /// until `go`/`playother` says to play on.
     finished: bool,
     /// Why the last `setboard`/`edit` was rejected; moves are illegal until a good position.
     bad_position: Option<String>,
@@ -197,11 +198,16 @@ impl Session {
                 if self.mode == Mode::Analyze {
                     return out;
                 }
+                // An explicit order to play ends the wait after `result`: xboard resumes a
+                // finished game with `undo`s and `go`, without `new` (EditGameEvent, EndOfGame).
+                self.finished = false;
                 self.mode = Mode::Play(self.game.position().side_to_move());
                 out = self.move_if_due();
             }
             Command::PlayOther => {
                 if self.mode != Mode::Analyze {
+                    // As for `go`: the GUI wants the game to go on.
+                    self.finished = false;
                     self.mode = Mode::Play(!self.game.position().side_to_move());
                 }
             }
