@@ -133,7 +133,12 @@ impl Searcher {
             return true;
         }
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes + 1024;
+            // The clock is read every 1024 nodes, but a node budget is exact: UCI `go nodes N`
+            // and XBoard's `nps` × `st` are promises about node counts.
+            self.next_check = match self.node_limit {
+                Some(n) => (self.nodes + 1024).min(n),
+                None => self.nodes + 1024,
+            };
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             let many = self.node_limit.is_some_and(|n| self.nodes >= n);
             self.stopped = late || many;
@@ -384,6 +389,17 @@ mod tests {
         assert_eq!(d.mate, Some(-1), "{}", d.reason);
         let d = decide("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=4", SearchLimits { depth: Some(2), ..Default::default() });
         assert_eq!((d.depth, d.mate), (2, None));
+    }
+
+    #[test]
+    fn a_node_budget_is_exact() {
+        let game = Game::new(Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap());
+        for budget in [1, 100, 1500, 5000] {
+            let mut s = Searcher::new(SearchConfig::parse("depth=4").unwrap(), 1);
+            let d = s.search(&game, &SearchLimits { nodes: Some(budget), ..Default::default() }).unwrap();
+            assert!(d.nodes <= budget, "{} nodes for a budget of {budget}", d.nodes);
+            assert!(game.position().is_legal(d.mv));
+        }
     }
 
     #[test]

@@ -99,11 +99,14 @@ impl Position {
                 .ok_or_else(|| FenError::BadHalfmove(truncate(h)))?;
         }
         if let Some(f) = fields.get(5) {
+            // Some tools write move number 0; read it as 1 rather than refuse the position (a
+            // refused `setboard` makes every later move illegal, which GUIs score as a forfeit).
             pos.fullmove = f
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| (1..=100_000).contains(&n))
-                .ok_or_else(|| FenError::BadFullmove(truncate(f)))?;
+                .filter(|&n| n <= 100_000)
+                .ok_or_else(|| FenError::BadFullmove(truncate(f)))?
+                .max(1);
         }
         let them = !pos.side;
         if pos.is_attacked(pos.king_square(them), pos.side) {
@@ -247,6 +250,9 @@ mod tests {
     fn counters_default() {
         let p = Position::from_fen("8/8/8/8/8/8/8/K6k w - -").unwrap();
         assert_eq!(p.to_fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+        // Move number 0, which some tools write, reads as 1.
+        let p = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 0").unwrap();
+        assert_eq!(p.to_fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
     }
 
     #[test]
@@ -270,7 +276,7 @@ mod tests {
             ("8/8/8/8/8/8/8/K6k w - e9 0 1", |e| matches!(e, BadEnPassant(_))),
             ("8/8/8/8/8/8/8/K6k w - e6 0 1", |e| matches!(e, ImpossibleEnPassant(_))),
             ("8/8/8/8/8/8/8/K6k w - - x 1", |e| matches!(e, BadHalfmove(_))),
-            ("8/8/8/8/8/8/8/K6k w - - 0 0", |e| matches!(e, BadFullmove(_))),
+            ("8/8/8/8/8/8/8/K6k w - - 0 -1", |e| matches!(e, BadFullmove(_))),
         ];
         for (fen, check) in cases {
             let err = Position::from_fen(fen).expect_err(fen);
