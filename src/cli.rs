@@ -107,6 +107,18 @@ pub struct RunOptions {
     pub move_cap: Option<usize>,
     pub out: Option<PathBuf>,
     pub pgn: Option<PathBuf>,
+    /// PGN moves carry the players' reasons as comments.
+    pub comments: bool,
+}
+
+impl RunOptions {
+    fn pgn(&self, g: &crate::experiments::game::GameRecord, event: &str, date: &str) -> String {
+        if self.comments {
+            crate::experiments::pgn::to_pgn_commented(g, event, date)
+        } else {
+            crate::experiments::pgn::to_pgn(g, event, date)
+        }
+    }
 }
 
 fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: &str) -> ExitCode {
@@ -129,7 +141,7 @@ fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: 
         if let Some(f) = &sink {
             use std::io::Write;
             let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
-            let _ = f.write_all(crate::experiments::pgn::to_pgn(g, event, &date).as_bytes());
+            let _ = f.write_all(opts.pgn(g, event, &date).as_bytes());
             let _ = f.flush();
         }
     };
@@ -139,14 +151,14 @@ fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: 
     print!("{}", report.summary());
     println!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
     if let Some(pgn) = &opts.pgn {
-        let text: String = games.iter().map(|g| crate::experiments::pgn::to_pgn(g, event, &date)).collect();
+        let text: String = games.iter().map(|g| opts.pgn(g, event, &date)).collect();
         if let Err(e) = std::fs::write(pgn, text) {
             eprintln!("error: cannot write {}: {e}", pgn.display());
             return ExitCode::FAILURE;
         }
     }
     if let Some(dir) = &opts.out {
-        if let Err(e) = report.write_all(dir, event) {
+        if let Err(e) = report.write_all(dir, event, opts.comments) {
             eprintln!("error: cannot write to {}: {e}", dir.display());
             return ExitCode::FAILURE;
         }

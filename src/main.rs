@@ -100,6 +100,9 @@ struct RunArgs {
     /// PGN file of all games (written as games finish).
     #[arg(long)]
     pgn: Option<PathBuf>,
+    /// Comment every move in the PGN with the player's reason ("L7 attack request: ...").
+    #[arg(long)]
+    comments: bool,
 }
 
 impl RunArgs {
@@ -114,6 +117,7 @@ impl RunArgs {
             move_cap: self.move_cap,
             out: self.out.clone(),
             pgn: self.pgn.clone(),
+            comments: self.comments,
         }
     }
 }

@@ -321,7 +321,12 @@ impl Searcher {
         let reason = match mate {
             Some(n) if n > 0 => format!("mate in {n}"),
             Some(n) => format!("mated in {}", -n),
-            None => format!("{} of {} moves within {} cp of the best", pool.len(), scored.len(), self.cfg.range),
+            None => format!(
+                "score {score:+} at depth {completed}; {} of {} moves within {} cp of the best",
+                pool.len(),
+                scored.len(),
+                self.cfg.range
+            ),
         };
         let score = score.clamp(-100_000, 100_000);
         Some(Decision { mv, score, mate, depth: completed, pv: line, reason, nodes: self.nodes })

@@ -192,3 +192,20 @@ fn suite_results_do_not_depend_on_order() {
         assert_eq!(played(&forward), played(&backward), "{spec}");
     }
 }
+
+/// `--comments`: every move's reason rides along as a PGN comment, and the plain PGN has none.
+#[test]
+fn commented_pgn_carries_one_reason_per_move() {
+    use agentchess::experiments::pgn::to_pgn_commented;
+    let jobs = match_jobs("level:7", "search:depth=1", 2, 9, 0);
+    for g in run_jobs(&jobs, 1, None, false, &|_| {}) {
+        assert_eq!(g.reasons.len(), g.san.len());
+        let text = to_pgn_commented(&g, "t", "2026.01.01");
+        assert_eq!(text.matches('{').count(), g.san.len(), "{text}");
+        assert_eq!(text.matches('}').count(), g.san.len());
+        assert!(text.contains("{L7 "), "{text}");
+        assert!(text.contains("at depth 1;"), "{text}");
+        assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+        assert!(!to_pgn(&g, "t", "2026.01.01").contains('{'));
+    }
+}

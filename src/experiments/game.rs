@@ -52,6 +52,9 @@ pub struct GameRecord {
     pub start_fen: String,
     /// SAN of every move.
     pub san: Vec<String>,
+    /// Why each move was played, in the player's words (the agents' reason, the searcher's
+    /// line summary), for PGN comments.
+    pub reasons: Vec<String>,
     pub termination: Termination,
     /// Material of White minus Black (thesis values) after each ply; index 0 = before move 1.
     pub material: Vec<i32>,
@@ -85,6 +88,7 @@ fn bare(pos: &Position, c: Color) -> bool {
 pub struct Played {
     pub termination: Termination,
     pub san: Vec<String>,
+    pub reasons: Vec<String>,
     pub material: Vec<i32>,
     pub bare_king: Option<(Color, usize)>,
 }
@@ -95,6 +99,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
     white.new_game();
     black.new_game();
     let mut san = Vec::new();
+    let mut reasons = Vec::new();
     let mut material = vec![material_balance(&start)];
     let mut bare_king = None;
     let termination = loop {
@@ -111,6 +116,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
             break Termination::PlayerFault(side);
         };
         san.push(pos.to_san(decision.mv));
+        reasons.push(decision.reason);
         game.play(decision.mv);
         let next = game.position();
         material.push(material_balance(next));
@@ -122,5 +128,5 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
             }
         }
     };
-    Played { termination, san, material, bare_king }
+    Played { termination, san, reasons, material, bare_king }
 }

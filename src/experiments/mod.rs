@@ -48,7 +48,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
     let start = Position::startpos();
-    let Played { termination, san, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    let Played { termination, san, reasons, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
     Ok(GameRecord {
         index,
         seed: job.seed,
@@ -56,6 +56,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
         black: job.black.clone(),
         start_fen: start.to_fen(),
         san,
+        reasons,
         termination,
         material,
         bare_king,

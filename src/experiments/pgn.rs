@@ -10,6 +10,16 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// One game in PGN (seven-tag roster plus Termination, and FEN when not from the start).
 pub fn to_pgn(g: &GameRecord, event: &str, date: &str) -> String {
+    write_pgn(g, event, date, false)
+}
+
+/// The same with each move's reason as a comment (`{L7 attack request: ...}`), so a GUI shows
+/// why every move was played while stepping through the game.
+pub fn to_pgn_commented(g: &GameRecord, event: &str, date: &str) -> String {
+    write_pgn(g, event, date, true)
+}
+
+fn write_pgn(g: &GameRecord, event: &str, date: &str, comments: bool) -> String {
     let mut out = String::new();
     tag(&mut out, "Event", event);
     tag(&mut out, "Site", "AgentChess");
@@ -25,21 +35,49 @@ pub fn to_pgn(g: &GameRecord, event: &str, date: &str) -> String {
         tag(&mut out, "FEN", &g.start_fen);
     }
     out.push('\n');
-    let mut line = String::new();
+    // Words, wrapped to lines of at most 79 characters as PGN's export format asks.
+    let mut words: Vec<String> = Vec::new();
+    let mut after_comment = false;
     for (i, san) in g.san.iter().enumerate() {
-        let token = if i % 2 == 0 { format!("{}. {san}", i / 2 + 1) } else { san.clone() };
-        if line.len() + token.len() + 1 > 79 {
-            out.push_str(line.trim_end());
+        // A move number stays on the line of its move.
+        words.push(match (i % 2, after_comment) {
+            (0, _) => format!("{}. {san}", i / 2 + 1),
+            (_, true) => format!("{}... {san}", i / 2 + 1),
+            _ => san.clone(),
+        });
+        after_comment = false;
+        let reason = g.reasons.get(i).map(|r| comment_text(r)).unwrap_or_default();
+        if comments && !reason.is_empty() {
+            let mut text: Vec<String> = reason.split_whitespace().map(str::to_string).collect();
+            text[0] = format!("{{{}", text[0]);
+            if let Some(last) = text.last_mut() {
+                last.push('}');
+            }
+            words.extend(text);
+            after_comment = true;
+        }
+    }
+    words.push(g.result().to_string());
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out.push_str(&line);
             out.push('\n');
             line.clear();
         }
-        line.push_str(&token);
-        line.push(' ');
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
     }
-    line.push_str(g.result());
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// A reason as comment text: a brace would end the comment early, so it becomes a parenthesis.
+fn comment_text(reason: &str) -> String {
+    reason.replace('{', "(").replace('}', ")").trim().to_string()
 }
 
 /// Today's date as PGN wants it (YYYY.MM.DD), from the system clock.

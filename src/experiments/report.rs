@@ -243,12 +243,14 @@ impl<'a> Report<'a> {
     }
 
     /// Writes every table and curve as CSV, a JSON summary, SVG charts and the PGN.
-    pub fn write_all(&self, dir: &std::path::Path, event: &str) -> std::io::Result<()> {
+    /// `comments`: the PGN's moves carry the players' reasons.
+    pub fn write_all(&self, dir: &std::path::Path, event: &str, comments: bool) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let date = super::pgn::today();
         let mut pgn = String::new();
         for g in self.games {
-            pgn.push_str(&super::pgn::to_pgn(g, event, &date));
+            let text = if comments { super::pgn::to_pgn_commented(g, event, &date) } else { super::pgn::to_pgn(g, event, &date) };
+            pgn.push_str(&text);
         }
         std::fs::write(dir.join("games.pgn"), pgn)?;
 

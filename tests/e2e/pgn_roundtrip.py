@@ -49,7 +49,28 @@ def main():
                 games += 1
         assert games == 20, games
         check_out_folder(out_dir, pgn_path)
-    print(f"pgn round trip: {games} passed, 0 failed; results.json, curves.json and CSVs agree")
+        commented = check_comments(tmp)
+    print(f"pgn round trip: {games} passed, 0 failed; results.json, curves.json and CSVs agree; "
+          f"{commented} moves read back with their reasons")
+
+
+def check_comments(tmp):
+    """With --comments every move carries its reason, and the moves are the same as without."""
+    path = os.path.join(tmp, "commented.pgn")
+    subprocess.run([BIN, "match", "level:7", "search:depth=1,range=30", "--games", "4",
+                    "--seed", "3", "--pgn", path, "--comments"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    plain = os.path.join(tmp, "games.pgn")
+    moves = 0
+    with open(path) as f, open(plain) as g:
+        for _ in range(4):
+            game, same = chess.pgn.read_game(f), chess.pgn.read_game(g)
+            assert not game.errors, game.errors
+            nodes = list(game.mainline())
+            assert all(n.comment for n in nodes), [n.ply() for n in nodes if not n.comment][:5]
+            assert [n.move for n in nodes] == list(same.mainline_moves())
+            moves += len(nodes)
+    return moves
 
 
 def check_out_folder(out_dir, pgn_path):
