@@ -175,7 +175,8 @@ fn run_protocol(cli: &Cli) -> ExitCode {
         }
     };
     log::info!("player {spec}, seed {seed}");
-    match protocol::run(std::io::stdin().lock(), std::io::stdout().lock(), engine) {
+    // The input goes to a reader thread, which needs an owned, sendable handle.
+    match protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock(), engine) {
         Ok(()) => ExitCode::SUCCESS,
         // The GUI closed our output: nobody is left to play for, which is not an engine failure.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -52,6 +52,10 @@ pub trait Player: Send {
     }
     fn set_seed(&mut self, _seed: u64) {}
     fn new_game(&mut self) {}
+    /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
+    /// Only players that may think for long need to watch it; the agents decide in
+    /// microseconds.
+    fn watch_stop(&mut self, _signal: StopSignal) {}
     /// The thesis's per-game counters, for players made of agents.
     fn counters(&self) -> Option<crate::agents::Counters> {
         self.counter_log().map(|log| log.totals())
@@ -59,6 +63,50 @@ pub trait Player: Send {
     /// The same counters by decision (for curves by move number).
     fn counter_log(&self) -> Option<crate::agents::CounterLog> {
         None
+    }
+}
+
+/// Tells a decision in progress to end now. One atomic state, so that a stop meant for one
+/// decision can never land on the next: it only turns "thinking" into "stop", and each
+/// decision starts from "thinking".
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(std::sync::Arc<std::sync::atomic::AtomicU8>);
+
+const IDLE: u8 = 0;
+/// A decision for a move in a game, within its time.
+const THINKING: u8 = 1;
+/// An open-ended one: analysis, UCI `go infinite` or `go ponder`.
+const ANALYSING: u8 = 2;
+const STOP: u8 = 3;
+
+impl StopSignal {
+    /// A decision starts; `open_ended` for analysis.
+    pub fn begin(&self, open_ended: bool) {
+        let state = if open_ended { ANALYSING } else { THINKING };
+        self.0.store(state, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The decision is over.
+    pub fn end(&self) {
+        self.0.store(IDLE, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Asks the decision in progress to end now: any decision when `always`, otherwise only an
+    /// open-ended one. Does nothing between decisions.
+    pub fn raise(&self, always: bool) {
+        use std::sync::atomic::Ordering::SeqCst;
+        if always {
+            let _ = self.0.compare_exchange(THINKING, STOP, SeqCst, SeqCst);
+        }
+        let _ = self.0.compare_exchange(ANALYSING, STOP, SeqCst, SeqCst);
+    }
+
+    pub fn is_raised(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed) == STOP
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed) != IDLE
     }
 }
 

@@ -109,11 +109,13 @@ pub struct Searcher {
     /// Triangular principal-variation table: `pv[ply]` is the best line found from the node at
     /// `ply` on the current path, rebuilt as the search backs up.
     pv: Vec<Vec<Move>>,
+    /// Raised by the protocol's reader thread when the GUI wants the move now.
+    stop: Option<crate::player::StopSignal>,
 }
 
 impl Searcher {
     pub fn new(cfg: SearchConfig, seed: u64) -> Searcher {
-        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false, pv: Vec::new() }
+        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false, pv: Vec::new(), stop: None }
     }
 
     fn material(&self, pos: &Position) -> i32 {
@@ -141,7 +143,8 @@ impl Searcher {
             };
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             let many = self.node_limit.is_some_and(|n| self.nodes >= n);
-            self.stopped = late || many;
+            let told = self.stop.as_ref().is_some_and(|s| s.is_raised());
+            self.stopped = late || many || told;
         }
         self.stopped
     }
@@ -359,6 +362,10 @@ impl Player for Searcher {
     fn set_seed(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
     }
+
+    fn watch_stop(&mut self, signal: crate::player::StopSignal) {
+        self.stop = Some(signal);
+    }
 }
 
 #[cfg(test)]
@@ -394,6 +401,29 @@ mod tests {
         assert_eq!(d.mate, Some(-1), "{}", d.reason);
         let d = decide("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=4", SearchLimits { depth: Some(2), ..Default::default() });
         assert_eq!((d.depth, d.mate), (2, None));
+    }
+
+    /// A raised stop flag ends the search at once, with a legal move.
+    #[test]
+    fn a_stop_flag_ends_the_search() {
+        let game = Game::startpos();
+        let mut s = Searcher::new(SearchConfig::parse("depth=8").unwrap(), 1);
+        let signal = crate::player::StopSignal::default();
+        // Between decisions a raise does nothing; a timed decision ignores a raise meant only
+        // for analysis; an open-ended one takes it.
+        signal.raise(true);
+        assert!(!signal.is_raised());
+        signal.begin(false);
+        signal.raise(false);
+        assert!(!signal.is_raised());
+        signal.end();
+        signal.begin(true);
+        signal.raise(false);
+        assert!(signal.is_raised());
+        s.watch_stop(signal);
+        let d = s.search(&game, &SearchLimits { infinite: true, ..Default::default() }).unwrap();
+        assert!(game.position().is_legal(d.mv));
+        assert!(d.nodes < 1024, "{} nodes after the stop", d.nodes);
     }
 
     #[test]

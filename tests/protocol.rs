@@ -926,7 +926,7 @@ fn the_loop_survives_hostile_bytes_and_ends_at_eof() {
     input.extend(std::iter::repeat_n(b'x', 102_400));
     input.extend_from_slice(b"\nping 74\nnew\ne2e4\nping 75\n");
     let mut output = Vec::new();
-    protocol::run(&input[..], &mut output, engine(&[])).unwrap();
+    protocol::run(std::io::Cursor::new(input), &mut output, engine(&[])).unwrap();
     let text = String::from_utf8(output).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("feature")).collect();
     assert_eq!(
@@ -1200,6 +1200,77 @@ fn binary_speaks_xboard_and_exits_cleanly_at_eof() {
     assert!(tail[1].starts_with("Error (unknown command): xxxx"));
     assert!(tail[2].starts_with("move "), "{text}");
     assert_eq!(tail[3], "pong 1");
+}
+
+/// Sends `before`, waits until the engine has started thinking (its search runs for minutes at
+/// depth 8 in this middlegame), sends `after`, and returns every line up to one starting with
+/// `until`.
+fn interrupt_a_search(before: &str, after: &str, until: &str) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(env!("CARGO_BIN_EXE_agentchess"))
+        .args(["--player", "search:depth=8", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start agentchess");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(before.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(after.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut lines = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let done = line.starts_with(until);
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    lines
+}
+
+const MIDDLEGAME: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// Input is read while the engine thinks: `stop`, `?` and `exit` end a long search at once,
+/// with the deepest completed iteration's move; without the reader thread these lines waited
+/// behind a depth-8 search.
+#[test]
+fn a_long_search_is_interrupted_by_the_gui() {
+    let depth_of = |line: &String| -> u32 { line.split_whitespace().nth(2).and_then(|d| d.parse().ok()).unwrap() };
+    let uci = interrupt_a_search(&format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"), "stop\n", "bestmove");
+    let info = uci.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+    assert!(depth_of(info) < 8, "the search ran to its end: {info}");
+    assert!(uci.last().unwrap().starts_with("bestmove "), "{uci:?}");
+
+    let xboard = interrupt_a_search(
+        &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nst 1000\ngo\n"),
+        "?\n",
+        "move",
+    );
+    let thinking = &xboard[xboard.len() - 2];
+    let ply: u32 = thinking.split_whitespace().next().and_then(|d| d.parse().ok()).unwrap();
+    assert!(ply < 8, "the search ran to its end: {thinking}");
+
+    let analysis = interrupt_a_search(&format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"), "exit\nping 5\n", "pong");
+    assert_eq!(analysis.last().unwrap(), "pong 5");
+}
+
+/// A script may queue its next lines behind `go`: the opponent's reply read while the engine
+/// thinks must not cut the engine's search short (only analysis is ended by a new move).
+#[test]
+fn queued_moves_do_not_cut_a_timed_search() {
+    // From the start position depth 8 takes the searcher a few seconds: the reply arrives
+    // while it thinks.
+    let lines = interrupt_a_search("xboard\nprotover 2\npost\nnew\nst 1000\nsd 8\ngo\n", "e7e5\nping 2\n", "pong");
+    let thinking = lines.iter().find(|l| l.starts_with(|c: char| c.is_ascii_digit())).expect("a thinking line");
+    assert!(thinking.starts_with("8 "), "the queued move stopped the search: {lines:?}");
+    assert_eq!(lines.last().unwrap(), "pong 2");
 }
 
 // ---- time budgets -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
-use crate::player::{Player, player_from_spec};
+use crate::player::{Player, StopSignal, player_from_spec};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
@@ -36,17 +36,30 @@ pub struct Engine {
     seed: u64,
     /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
     frozen_time: bool,
+    interrupt: Interrupt,
 }
+
+/// How the input side reaches a decision in progress: the protocol loop reads lines on its own
+/// thread, so a `?`, `stop` or `exit` that arrives while the player thinks can end the thinking
+/// instead of waiting behind it.
+pub type Interrupt = StopSignal;
 
 impl Engine {
     pub fn new(spec: &str, seed: u64) -> Result<Engine, String> {
         let player = player_from_spec(spec, seed)?;
-        Ok(Engine { player, spec: spec.to_string(), seed, frozen_time: false })
+        Ok(Engine::with_player(player, spec, seed))
     }
 
     /// An engine around a given player (tests use a deterministic one).
-    pub fn with_player(player: Box<dyn Player>, spec: &str, seed: u64) -> Engine {
-        Engine { player, spec: spec.to_string(), seed, frozen_time: false }
+    pub fn with_player(mut player: Box<dyn Player>, spec: &str, seed: u64) -> Engine {
+        let interrupt = Interrupt::default();
+        player.watch_stop(interrupt.clone());
+        Engine { player, spec: spec.to_string(), seed, frozen_time: false, interrupt }
+    }
+
+    /// The handle the input side uses to interrupt a decision.
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.clone()
     }
 
     pub fn freeze_time(mut self) -> Engine {
@@ -81,7 +94,8 @@ impl Engine {
 
     /// Swaps in the player for a new spec; on error the current player stays.
     pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
-        let player = player_from_spec(spec, self.seed)?;
+        let mut player = player_from_spec(spec, self.seed)?;
+        player.watch_stop(self.interrupt.clone());
         self.player = player;
         self.spec = spec.to_string();
         Ok(())
@@ -107,7 +121,9 @@ impl Engine {
         }
         log::debug!("thinking with {limits:?}");
         let start = Instant::now();
+        self.interrupt.begin(limits.infinite);
         let decision = catch_unwind(AssertUnwindSafe(|| self.player.decide_within(game, limits)));
+        self.interrupt.end();
         let elapsed = if self.frozen_time { Duration::ZERO } else { start.elapsed() };
         let fallback = |why: &str| {
             log::error!("player {:?} {why}; playing the first legal move", self.spec);

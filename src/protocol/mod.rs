@@ -21,16 +21,26 @@ pub use uci::UciSession;
 pub use xboard::Session;
 
 use std::io::{BufRead, Write};
+use std::sync::mpsc;
 
 /// Speaks the protocol on `input`/`output` until `quit` or end of input.
 ///
-/// Returns an error only when the output can no longer be written (the GUI is gone); end of
-/// input is a normal exit.
-pub fn run<R: BufRead, W: Write>(input: R, output: W, engine: Engine) -> std::io::Result<()> {
-    let mut reader = io::LineReader::new(input);
+/// Input is read on a thread of its own, so that a line telling the engine to stop thinking
+/// (`?`, `stop`, `exit`, `quit`, ...) reaches a long decision while it runs; every line is then
+/// handled in order, as before. Returns an error only when the output can no longer be written
+/// (the GUI is gone) or the input fails; end of input is a normal exit.
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: Engine) -> std::io::Result<()> {
+    let lines = spawn_reader(input, engine.interrupt());
+    let next_line = move || -> std::io::Result<Option<String>> {
+        match lines.recv() {
+            Ok(line) => line.map(Some),
+            // The reader hung up: end of input.
+            Err(mpsc::RecvError) => Ok(None),
+        }
+    };
     let mut writer = io::LineWriter::new(output);
     let first = loop {
-        match reader.next_line()? {
+        match next_line()? {
             None => return Ok(()),
             Some(line) if line.trim().is_empty() => continue,
             Some(line) => break line,
@@ -48,7 +58,7 @@ pub fn run<R: BufRead, W: Write>(input: R, output: W, engine: Engine) -> std::io
             if session.should_quit() {
                 return Ok(());
             }
-            match reader.next_line()? {
+            match next_line()? {
                 Some(next) => line = next,
                 None => return Ok(()),
             }
@@ -65,10 +75,65 @@ pub fn run<R: BufRead, W: Write>(input: R, output: W, engine: Engine) -> std::io
         if session.should_quit() {
             return Ok(());
         }
-        match reader.next_line()? {
+        match next_line()? {
             Some(next) => line = next,
             None => return Ok(()),
         }
+    }
+}
+
+/// Reads lines on a detached thread (it may stay blocked on a terminal after `quit`; the process
+/// ends with the main thread) and raises the stop signal for lines that want the engine's
+/// attention now.
+fn spawn_reader<R: BufRead + Send + 'static>(input: R, interrupt: engine::Interrupt) -> mpsc::Receiver<std::io::Result<String>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = io::LineReader::new(input);
+        loop {
+            let line = reader.next_line();
+            match &line {
+                Ok(Some(text)) => match urgency(text) {
+                    Urgency::Now => interrupt.raise(true),
+                    Urgency::EndsAnalysis => interrupt.raise(false),
+                    Urgency::InPassing => {}
+                },
+                Ok(None) => return,
+                Err(_) => {}
+            }
+            let failed = line.is_err();
+            if tx.send(line.map(|l| l.unwrap_or_default())).is_err() || failed {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// What a line that arrives while the engine thinks means for the thinking.
+#[derive(Debug, PartialEq, Eq)]
+enum Urgency {
+    /// Move now, or the game the engine thinks about is gone: `?`, `stop`, `quit`, `new`, ...
+    Now,
+    /// Ends open-ended thinking (analysis) but not a move in a game: in analysis a move or a new
+    /// position means "analyse this instead", while in a game a line queued behind `go` by a
+    /// script must not cut the search short.
+    EndsAnalysis,
+    /// What a GUI sends in passing during a search: clock updates, `.` (XBoard's analysis
+    /// status request), `ping` (answered after the move), display toggles, `isready`.
+    InPassing,
+}
+
+fn urgency(line: &str) -> Urgency {
+    const NOW: [&str; 12] = ["?", "stop", "quit", "exit", "new", "force", "result", "undo", "remove", "setboard", "edit", "ucinewgame"];
+    const IN_PASSING: [&str; 16] = [
+        ".", "ping", "time", "otim", "post", "nopost", "hard", "easy", "computer", "name", "rating", "ics",
+        "accepted", "rejected", "isready", "debug",
+    ];
+    match line.split_whitespace().next() {
+        Some(word) if NOW.contains(&word) => Urgency::Now,
+        Some(word) if IN_PASSING.contains(&word) => Urgency::InPassing,
+        Some(_) => Urgency::EndsAnalysis,
+        None => Urgency::InPassing,
     }
 }
 
