@@ -1359,3 +1359,17 @@ fn searcher_thinking_shows_depth_and_mate_distance() {
     assert!(out[0].starts_with("info depth 3 score mate 2 "), "{out:?}");
     assert!(out[0].ends_with(" pv f6f7 h8h7 b1h1"), "{out:?}");
 }
+
+/// A dead position the protocol does not let us claim (KBBK, bishops on one colour) is played
+/// on, and the fifty-move rule still ends it: the engine offers the draw its move makes.
+#[test]
+fn fifty_moves_are_claimed_in_an_unclaimable_dead_position() {
+    xboard(
+        "> new
+         > force
+         > setboard 8/8/8/7k/8/3B4/8/KB6 w - - 99 80
+         > go
+         < offer draw
+         < move a1a2",
+    );
+}

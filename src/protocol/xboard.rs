@@ -476,12 +476,8 @@ impl Session {
         if !self.playable() || self.game.position().side_to_move() != color {
             return Vec::new();
         }
-        if let Some(outcome) = self.game.outcome() {
-            // A dead position outside the claimable cases is played on (the fifty-move rule
-            // will end it); anything else over by rule is claimed instead of moving.
-            if let Some(c) = claim(&self.game, outcome) {
-                return vec![c];
-            }
+        if let Some(outcome) = claimable_outcome(&self.game) {
+            return claim(&self.game, outcome).into_iter().collect();
         }
         let limits = self.next_move_limits();
         let Some(thought) = self.engine.think(&self.game, &limits) else { return Vec::new() };
@@ -493,7 +489,7 @@ impl Session {
             }
         }
         self.game.play(thought.mv);
-        let after = self.game.outcome();
+        let after = claimable_outcome(&self.game);
         // A draw that our own move creates is claimed by offering it before the move (§9).
         if matches!(after, Some(Outcome::Threefold | Outcome::FiftyMoves)) {
             out.push(Response::OfferDraw);
@@ -558,6 +554,25 @@ pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
 }
 
 /// The result line for a finished game, if it is one the GUI will accept as a claim.
+/// The game's outcome as this engine may claim it: a dead position outside the claimable
+/// insufficient-material cases (say KBBK, bishops on one colour) is played on, and then the
+/// fifty-move rule or a repetition still ends it, which `Game::outcome` would report behind the
+/// dead position.
+fn claimable_outcome(game: &Game) -> Option<Outcome> {
+    match game.outcome()? {
+        Outcome::InsufficientMaterial if !claimable_insufficient(game.position()) => {
+            if game.is_fifty_moves() {
+                Some(Outcome::FiftyMoves)
+            } else if game.is_threefold() {
+                Some(Outcome::Threefold)
+            } else {
+                None
+            }
+        }
+        outcome => Some(outcome),
+    }
+}
+
 fn claim(game: &Game, outcome: Outcome) -> Option<Response> {
     if outcome == Outcome::InsufficientMaterial && !claimable_insufficient(game.position()) {
         return None;
