@@ -16,7 +16,8 @@ struct Cli {
     /// Agent features to switch on instead of a level, comma-separated.
     #[arg(long, global = true, value_name = "LIST")]
     features: Option<String>,
-    /// Seed for every random choice (default: a fresh one, shown in the Seed option).
+    /// Seed for every random choice (engine default: a fresh one, shown in the Seed option;
+    /// match, tournament, suite and thesis default: 1).
     #[arg(long, global = true, value_name = "S")]
     seed: Option<u64>,
     /// Player spec (level:N, features:LIST, random, ...); overrides --level and --features.
@@ -48,13 +49,16 @@ enum Command {
     },
     /// Play games between two players in-process (specs: level:N, features:LIST, search:depth=N, random).
     Match {
+        /// First player spec: White in games 1, 3, 5, ...
         a: String,
+        /// Second player spec.
         b: String,
         #[command(flatten)]
         run: RunArgs,
     },
     /// Round robin between players (or --levels 1-8), the thesis's Table 3.1 design.
     Tournament {
+        /// Player specs (level:N, features:LIST, search:depth=N,..., random).
         players: Vec<String>,
         /// Levels to add as players, e.g. 1-8 or 2,5,7.
         #[arg(long)]
@@ -71,15 +75,19 @@ enum Command {
         #[arg(long)]
         csv: Option<PathBuf>,
     },
-    /// The thesis's chapter 3 in one run: the Table 3.1 round robin of levels 1-8 and
-    /// search:depth=1, then the WAC and ECM suites (Table 3.10) for the levels and the searcher
-    /// at depths 1-3. With --out, every table, curve, chart, the PGN and suites.csv go there.
+    /// The thesis's chapter 3 in one run (Tables 3.1 and 3.10).
+    ///
+    /// The Table 3.1 round robin of levels 1-8 and search:depth=1, then the WAC and ECM suites
+    /// (Table 3.10) for the levels and the searcher at depths 1-3. With --out, every table,
+    /// curve, chart, the PGN and suites.csv go there.
     Thesis {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Behaviour fingerprint: perft, every level's move on the WAC positions and a seeded
-    /// match, folded into one signature that only a change of behaviour changes.
+    /// Behaviour fingerprint: one signature that only a change of play changes.
+    ///
+    /// Folds perft 3 of the suite positions, every level's and the searcher's move on the WAC
+    /// positions and a seeded match into one 64-bit signature.
     Bench,
 }
 
