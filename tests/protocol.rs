@@ -1175,17 +1175,22 @@ fn move_shapes() {
 // ---- the real binary --------------------------------------------------------------------------
 
 /// The built binary on real pipes: handshake, hostile input, a game move, EOF, exit status 0.
-#[test]
-fn binary_speaks_xboard_and_exits_cleanly_at_eof() {
-    use std::io::Write;
+/// The built engine on pipes (stdin and stdout piped, stderr dropped).
+fn spawn_engine(args: &[&str]) -> std::process::Child {
     use std::process::{Command as Process, Stdio};
-    let mut child = Process::new(env!("CARGO_BIN_EXE_agentchess"))
-        .args(["--player", "random", "--seed", "3"])
+    Process::new(env!("CARGO_BIN_EXE_agentchess"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .expect("start agentchess");
+        .expect("start agentchess")
+}
+
+#[test]
+fn binary_speaks_xboard_and_exits_cleanly_at_eof() {
+    use std::io::Write;
+    let mut child = spawn_engine(&["--player", "random", "--seed", "3"]);
     let mut input = b"xboard\r\nprotover 2\n\xff\xfe\x80 bad\n".to_vec();
     input.extend(std::iter::repeat_n(b'x', 102_400));
     input.extend_from_slice(b"\n\nnew\ne2e4\nping 1\n");
@@ -1207,14 +1212,7 @@ fn binary_speaks_xboard_and_exits_cleanly_at_eof() {
 /// `until`.
 fn interrupt_a_search(before: &str, after: &str, until: &str) -> Vec<String> {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command as Process, Stdio};
-    let mut child = Process::new(env!("CARGO_BIN_EXE_agentchess"))
-        .args(["--player", "search:depth=8", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start agentchess");
+    let mut child = spawn_engine(&["--player", "search:depth=8", "--seed", "1"]);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(before.as_bytes()).unwrap();
     stdin.flush().unwrap();

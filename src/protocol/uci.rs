@@ -113,6 +113,12 @@ const GO_PARAMS: [&str; 12] = [
     "infinite",
 ];
 
+/// Stores a parameter's value; false when it was unreadable (the slot is left empty).
+fn set<T>(slot: &mut Option<T>, value: Option<T>) -> bool {
+    *slot = value;
+    slot.is_some()
+}
+
 /// Reads `go`'s parameters. It never fails: the GUI waits for a `bestmove` after every `go`, so
 /// an unknown token or an unreadable value is skipped (as the UCI spec asks) and noted in
 /// `ignored`.
@@ -129,38 +135,14 @@ fn parse_go(args: &[&str]) -> GoParams {
         let v = args.get(i + 1);
         let mut step = 2;
         let read = match args[i] {
-            "wtime" => {
-                p.wtime = ms(v);
-                p.wtime.is_some()
-            }
-            "btime" => {
-                p.btime = ms(v);
-                p.btime.is_some()
-            }
-            "winc" => {
-                p.winc = ms(v);
-                p.winc.is_some()
-            }
-            "binc" => {
-                p.binc = ms(v);
-                p.binc.is_some()
-            }
-            "movetime" => {
-                p.movetime = ms(v);
-                p.movetime.is_some()
-            }
-            "movestogo" => {
-                p.movestogo = num(v).map(|n| n as u32);
-                p.movestogo.is_some()
-            }
-            "depth" => {
-                p.depth = num(v).map(|n| n as u32);
-                p.depth.is_some()
-            }
-            "nodes" => {
-                p.nodes = num(v);
-                p.nodes.is_some()
-            }
+            "wtime" => set(&mut p.wtime, ms(v)),
+            "btime" => set(&mut p.btime, ms(v)),
+            "winc" => set(&mut p.winc, ms(v)),
+            "binc" => set(&mut p.binc, ms(v)),
+            "movetime" => set(&mut p.movetime, ms(v)),
+            "movestogo" => set(&mut p.movestogo, num(v).map(|n| n as u32)),
+            "depth" => set(&mut p.depth, num(v).map(|n| n as u32)),
+            "nodes" => set(&mut p.nodes, num(v)),
             "mate" => num(v).is_some(),
             "infinite" => {
                 p.infinite = true;
