@@ -475,6 +475,12 @@ fn games_between_levels_are_legal_and_reproducible() {
     }
     for (white, black) in [(1, 8), (5, 4), (7, 6), (8, 7), (3, 2)] {
         let (moves, cw, cb) = play(white, black, 11);
+        // Only defense consideration (levels 7 and 8) can fall back.
+        for (level, c) in [(white, cw), (black, cb)] {
+            if level < 7 {
+                assert_eq!(c.defense_consideration_fallbacks, 0);
+            }
+        }
         assert_eq!(play(white, black, 11).0, moves, "L{white} v L{black} is not reproducible");
         assert_eq!((cw.decisions as usize, cb.decisions as usize), (moves.len().div_ceil(2), moves.len() / 2));
         for c in [cw, cb] {
@@ -482,6 +488,9 @@ fn games_between_levels_are_legal_and_reproducible() {
             assert!(c.defense_requests_used <= c.defense_request_rounds);
             assert!(c.move_attacks_performed <= c.move_attacks_planned);
             assert!(c.incorrect_threats <= c.own_pieces_captured);
+            // Every decision is taken by exactly one of the five rules.
+            let by_rule = c.rule_attack + c.rule_move + c.rule_threatened_agent + c.attack_requests_performed + c.defense_requests_used;
+            assert_eq!(by_rule, c.decisions, "{c:?}");
         }
     }
 }

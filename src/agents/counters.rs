@@ -29,6 +29,17 @@ pub struct Counters {
     pub own_pieces_captured: u32,
     /// Of those, pieces the agents had estimated not threatened (Figure 3.5).
     pub incorrect_threats: u32,
+    /// Decisions taken by the general choice's best attack (`Rule::Attack`).
+    pub rule_attack: u32,
+    /// ... by the general choice's best move (`Rule::Move`).
+    pub rule_move: u32,
+    /// ... by the worst threatened agent's own action (`Rule::ThreatenedAgent`). With
+    /// `attack_requests_performed` and `defense_requests_used` the five rules add up to
+    /// `decisions`.
+    pub rule_threatened_agent: u32,
+    /// Decisions where defense consideration disregarded every move and the MasterAgent decided
+    /// without it.
+    pub defense_consideration_fallbacks: u32,
 }
 
 /// Applies `$op` field by field; one list of fields keeps `add` and `since` in step with the struct.
@@ -45,6 +56,10 @@ macro_rules! each_field {
             move_attacks_performed: $a.move_attacks_performed $op $b.move_attacks_performed,
             own_pieces_captured: $a.own_pieces_captured $op $b.own_pieces_captured,
             incorrect_threats: $a.incorrect_threats $op $b.incorrect_threats,
+            rule_attack: $a.rule_attack $op $b.rule_attack,
+            rule_move: $a.rule_move $op $b.rule_move,
+            rule_threatened_agent: $a.rule_threatened_agent $op $b.rule_threatened_agent,
+            defense_consideration_fallbacks: $a.defense_consideration_fallbacks $op $b.defense_consideration_fallbacks,
         }
     };
 }
@@ -61,6 +76,44 @@ impl Counters {
 
     pub fn is_zero(&self) -> bool {
         *self == Counters::default()
+    }
+
+    /// Every counter's name, in the order of `values`: the column names of the CSV and JSON
+    /// outputs.
+    pub const NAMES: [&'static str; 14] = [
+        "decisions",
+        "attack_request_rounds",
+        "attack_requests_performed",
+        "threatened_moved_itself",
+        "defense_request_rounds",
+        "defense_requests_used",
+        "move_attacks_planned",
+        "move_attacks_performed",
+        "own_pieces_captured",
+        "incorrect_threats",
+        "rule_attack",
+        "rule_move",
+        "rule_threatened_agent",
+        "defense_consideration_fallbacks",
+    ];
+
+    pub fn values(&self) -> [u32; 14] {
+        [
+            self.decisions,
+            self.attack_request_rounds,
+            self.attack_requests_performed,
+            self.threatened_moved_itself,
+            self.defense_request_rounds,
+            self.defense_requests_used,
+            self.move_attacks_planned,
+            self.move_attacks_performed,
+            self.own_pieces_captured,
+            self.incorrect_threats,
+            self.rule_attack,
+            self.rule_move,
+            self.rule_threatened_agent,
+            self.defense_consideration_fallbacks,
+        ]
     }
 }
 
@@ -156,6 +209,30 @@ mod tests {
 
     fn one(decisions: u32, incorrect: u32) -> Counters {
         Counters { decisions, incorrect_threats: incorrect, ..Counters::default() }
+    }
+
+    #[test]
+    fn names_and_values_cover_every_field() {
+        // Each field set to a distinct value must show up exactly once in `values`.
+        let c = Counters {
+            decisions: 1,
+            attack_request_rounds: 2,
+            attack_requests_performed: 3,
+            threatened_moved_itself: 4,
+            defense_request_rounds: 5,
+            defense_requests_used: 6,
+            move_attacks_planned: 7,
+            move_attacks_performed: 8,
+            own_pieces_captured: 9,
+            incorrect_threats: 10,
+            rule_attack: 11,
+            rule_move: 12,
+            rule_threatened_agent: 13,
+            defense_consideration_fallbacks: 14,
+        };
+        assert_eq!(c.values().to_vec(), (1..=14).collect::<Vec<u32>>());
+        assert_eq!(c.add(&c).since(&c), c);
+        assert_eq!(Counters::NAMES.len(), c.values().len());
     }
 
     #[test]

@@ -211,7 +211,7 @@ impl MasterAgent {
         if explain {
             self.explain_round(pos, &round, &reason);
         }
-        self.count(&verdict, round.worst);
+        self.count(&verdict, round.worst, fallback);
         Some(Choice {
             mv: verdict.cand.est.mv,
             rule: verdict.rule,
@@ -297,9 +297,17 @@ impl MasterAgent {
         r
     }
 
-    fn count(&mut self, v: &Verdict, worst: Option<usize>) {
+    fn count(&mut self, v: &Verdict, worst: Option<usize>, fallback: bool) {
         let c = &mut self.counters;
         c.decisions += 1;
+        match v.rule {
+            Rule::Attack => c.rule_attack += 1,
+            Rule::Move => c.rule_move += 1,
+            Rule::ThreatenedAgent => c.rule_threatened_agent += 1,
+            // Counted below with their rounds.
+            Rule::AttackRequest | Rule::DefenseRequest => {}
+        }
+        c.defense_consideration_fallbacks += u32::from(fallback);
         if v.attack_round {
             c.attack_request_rounds += 1;
             if v.rule == Rule::AttackRequest {

@@ -131,7 +131,12 @@ impl<'a> Report<'a> {
 
     /// Sum of an agent counter over `a`'s games against `b` (a's own agents only).
     pub fn counter_sum(&self, a: &str, b: &str, f: impl Fn(&Counters) -> u32) -> u32 {
-        self.logs(a, Some(b)).map(|log| f(&log.totals())).sum()
+        f(&self.counter_total(a, Some(b)))
+    }
+
+    /// `a`'s agents' counters summed over its games against `b` (or all opponents).
+    pub fn counter_total(&self, a: &str, b: Option<&str>) -> Counters {
+        self.logs(a, b).fold(Counters::default(), |acc, log| acc.add(&log.totals()))
     }
 
     /// `a`'s agents' counters by full move number, summed over its games against `b` (or all
@@ -257,7 +262,7 @@ impl<'a> Report<'a> {
         let mut m = String::from("row,column,wins,losses,draws\n");
         let mut pairs = String::from("a,b,wins,draws,losses,score,elo,elo_low,elo_high,los,chi2,df,p\n");
         let mut curve = String::from("a,b,move,mean_material_diff,share_running\n");
-        let mut counters = String::from("player,opponent,decisions,attack_request_rounds,attack_requests_performed,threatened_moved_itself,defense_request_rounds,defense_requests_used,move_attacks_planned,move_attacks_performed,own_pieces_captured,incorrect_threats\n");
+        let mut counters = format!("player,opponent,{}\n", Counters::NAMES.join(","));
         let mut json_pairs = Vec::new();
         for a in &self.players {
             for b in &self.players {
@@ -267,15 +272,7 @@ impl<'a> Report<'a> {
                 let w = self.wdl(a, b);
                 let (ca, cb) = (csv_field(a), csv_field(b));
                 let _ = writeln!(m, "{ca},{cb},{},{},{}", w.wins, w.losses, w.draws);
-                let c = |f: fn(&Counters) -> u32| self.counter_sum(a, b, f);
-                let _ = writeln!(
-                    counters,
-                    "{ca},{cb},{},{},{},{},{},{},{},{},{},{}",
-                    c(|x| x.decisions), c(|x| x.attack_request_rounds), c(|x| x.attack_requests_performed),
-                    c(|x| x.threatened_moved_itself), c(|x| x.defense_request_rounds), c(|x| x.defense_requests_used),
-                    c(|x| x.move_attacks_planned), c(|x| x.move_attacks_performed), c(|x| x.own_pieces_captured),
-                    c(|x| x.incorrect_threats)
-                );
+                let _ = writeln!(counters, "{ca},{cb},{}", csv_values(&self.counter_total(a, Some(b))));
             }
         }
         let mut svg_series = Vec::new();
@@ -324,19 +321,11 @@ impl<'a> Report<'a> {
     /// charts of Figure 3.3 (attack requests performed against the times the worst threatened
     /// agent moved itself) and Figure 3.5 (incorrect threats per game still running).
     fn write_counter_curves(&self, dir: &std::path::Path) -> std::io::Result<()> {
-        let mut csv = String::from("player,opponent,move,decisions,attack_request_rounds,attack_requests_performed,threatened_moved_itself,defense_request_rounds,defense_requests_used,move_attacks_planned,move_attacks_performed,own_pieces_captured,incorrect_threats\n");
+        let mut csv = format!("player,opponent,move,{}\n", Counters::NAMES.join(","));
         for a in self.agent_players() {
             for b in self.players.iter().filter(|b| *b != a) {
                 for (i, c) in self.counter_curve(a, Some(b)).iter().enumerate() {
-                    let _ = writeln!(
-                        csv,
-                        "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                        csv_field(a), csv_field(b),
-                        i + 1, c.decisions, c.attack_request_rounds, c.attack_requests_performed,
-                        c.threatened_moved_itself, c.defense_request_rounds, c.defense_requests_used,
-                        c.move_attacks_planned, c.move_attacks_performed, c.own_pieces_captured,
-                        c.incorrect_threats
-                    );
+                    let _ = writeln!(csv, "{},{},{},{}", csv_field(a), csv_field(b), i + 1, csv_values(c));
                 }
             }
         }
@@ -386,12 +375,9 @@ impl<'a> Report<'a> {
                     .iter()
                     .enumerate()
                     .map(|(i, c)| {
-                        format!(
-                            "{{\"move\":{},\"decisions\":{},\"attack_request_rounds\":{},\"attack_requests_performed\":{},\"threatened_moved_itself\":{},\"defense_request_rounds\":{},\"defense_requests_used\":{},\"move_attacks_planned\":{},\"move_attacks_performed\":{},\"own_pieces_captured\":{},\"incorrect_threats\":{}}}",
-                            i + 1, c.decisions, c.attack_request_rounds, c.attack_requests_performed, c.threatened_moved_itself,
-                            c.defense_request_rounds, c.defense_requests_used, c.move_attacks_planned, c.move_attacks_performed,
-                            c.own_pieces_captured, c.incorrect_threats
-                        )
+                        let fields: Vec<String> =
+                            Counters::NAMES.iter().zip(c.values()).map(|(name, v)| format!("\"{name}\":{v}")).collect();
+                        format!("{{\"move\":{},{}}}", i + 1, fields.join(","))
                     })
                     .collect();
                 entries.push(format!(
@@ -401,6 +387,33 @@ impl<'a> Report<'a> {
             }
         }
         format!("{{\"pairings\":[{}]}}\n", entries.join(",\n"))
+    }
+
+    /// Which of the MasterAgent's rules chose the moves, per player over all its games: the
+    /// share of decisions taken by the general choice's attack or move, by the worst threatened
+    /// agent itself, and by an attack or defense request answer.
+    pub fn rules_text(&self) -> String {
+        let mut s = format!(
+            "{:<28} {:>9} {:>8} {:>8} {:>11} {:>9} {:>9} {:>9}\n",
+            "player", "decisions", "attack", "move", "threatened", "atk-req", "def-req", "dc-fallbk"
+        );
+        for a in self.agent_players() {
+            let c = self.counter_total(a, None);
+            let pct = |n: u32| format!("{:.1}%", 100.0 * mean_per_game(n, c.decisions));
+            let _ = writeln!(
+                s,
+                "{:<28} {:>9} {:>8} {:>8} {:>11} {:>9} {:>9} {:>9}",
+                a,
+                c.decisions,
+                pct(c.rule_attack),
+                pct(c.rule_move),
+                pct(c.rule_threatened_agent),
+                pct(c.attack_requests_performed),
+                pct(c.defense_requests_used),
+                c.defense_consideration_fallbacks
+            );
+        }
+        s
     }
 
     /// Figures 3.3 and 3.5 in numbers: per player (all opponents), by stretches of ten moves.
@@ -434,15 +447,21 @@ impl<'a> Report<'a> {
 
     pub fn summary(&self) -> String {
         format!(
-            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
+            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nDecisions by rule (all games)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
             self.games.len(),
             self.matrix_text(),
             self.players_text(),
             self.pairings_text(),
             self.counters_text(),
+            self.rules_text(),
             self.counters_by_move_text()
         )
     }
+}
+
+/// The counters as CSV values, in the order of `Counters::NAMES`.
+fn csv_values(c: &Counters) -> String {
+    c.values().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// A count per decision: with one decision per game and move, the mean per game still running.
