@@ -3,7 +3,9 @@
 (Table 3.1, Tables 3.4-3.5) with a peer that is installed here instead of our own searcher.
 
 AgentChess runs as a subprocess through its XBoard interface (python-chess's XBoard client);
-the opponent is Stockfish over UCI (`go depth D`) or Fairy-Max / Phalanx over XBoard (`sd D`).
+the opponent is Stockfish over UCI (`go depth D`). (Fairy-Max and Phalanx were tried: through
+python-chess the first lacks `setboard` and the second refuses `sd`, so neither can be held to
+a depth here.)
 Colours alternate, games end by the rules (python-chess adjudicates mate, stalemate, threefold
 repetition, the fifty-move rule and insufficient material) or at a ply cap, counted apart.
 Every AgentChess move is checked for legality. Prints the results table; `--pgn` keeps the games.
@@ -27,8 +29,6 @@ ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("AGENTCHESS", ROOT / "target" / "release" / "agentchess"))
 ENGINES = {
     "stockfish": ("/usr/games/stockfish", "uci"),
-    "fairymax": ("/usr/games/fairymax", "xboard"),
-    "phalanx": ("/usr/games/phalanx", "xboard"),
 }
 
 
