@@ -17,6 +17,8 @@ pub struct DrawDetail {
     pub move_cap: u32,
     /// Draws where the opponent had first been reduced to a bare king.
     pub draw_wins: u32,
+    /// Draws where the player itself had first been reduced to a bare king.
+    pub draw_losses: u32,
 }
 
 pub struct Report<'a> {
@@ -60,8 +62,17 @@ impl<'a> Report<'a> {
     }
 
     pub fn draw_detail(&self, a: &str) -> DrawDetail {
+        self.draw_detail_vs(a, None)
+    }
+
+    /// The draw detail of `a`'s games against `b` (or everyone).
+    pub fn draw_detail_vs(&self, a: &str, b: Option<&str>) -> DrawDetail {
         let mut d = DrawDetail::default();
-        for g in self.games.iter().filter(|g| g.white == a || g.black == a) {
+        let against = |g: &&GameRecord| match b {
+            Some(b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
+            None => g.white == a || g.black == a,
+        };
+        for g in self.games.iter().filter(against) {
             if g.termination.winner().is_some() {
                 continue;
             }
@@ -74,8 +85,10 @@ impl<'a> Report<'a> {
                 _ => {}
             }
             let me = if g.white == a { Color::White } else { Color::Black };
-            if g.bare_king.is_some_and(|(c, _)| c != me) {
-                d.draw_wins += 1;
+            match g.bare_king {
+                Some((c, _)) if c != me => d.draw_wins += 1,
+                Some(_) => d.draw_losses += 1,
+                None => {}
             }
         }
         d
@@ -193,6 +206,39 @@ impl<'a> Report<'a> {
         s
     }
 
+    /// The thesis's Tables 3.2-3.4: each player's results against each opponent, with the draws
+    /// in which the opponent (draw wins) or the player (draw losses) was first left with a bare
+    /// king, as counts and as shares of the draws.
+    pub fn draws_text(&self) -> String {
+        let mut s = format!(
+            "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}\n",
+            "player vs opponent", "wins", "losses", "draws", "draw-wins", "draw-losses", "dw%", "dl%"
+        );
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                let w = self.wdl(a, b);
+                if w.games() == 0 {
+                    continue;
+                }
+                let d = self.draw_detail_vs(a, Some(b));
+                let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
+                let _ = writeln!(
+                    s,
+                    "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}",
+                    format!("{a} vs {b}"),
+                    w.wins,
+                    w.losses,
+                    w.draws,
+                    d.draw_wins,
+                    d.draw_losses,
+                    pct(d.draw_wins),
+                    pct(d.draw_losses)
+                );
+            }
+        }
+        s
+    }
+
     fn pairs(&self) -> Vec<(String, String)> {
         let mut v = Vec::new();
         for (i, a) in self.players.iter().enumerate() {
@@ -259,7 +305,7 @@ impl<'a> Report<'a> {
         }
         std::fs::write(dir.join("games.pgn"), pgn)?;
 
-        let mut m = String::from("row,column,wins,losses,draws\n");
+        let mut m = String::from("row,column,wins,losses,draws,draw_wins,draw_losses\n");
         let mut pairs = String::from("a,b,wins,draws,losses,score,elo,elo_low,elo_high,los,chi2,df,p\n");
         let mut curve = String::from("a,b,move,mean_material_diff,share_running\n");
         let mut counters = format!("player,opponent,{}\n", Counters::NAMES.join(","));
@@ -271,7 +317,8 @@ impl<'a> Report<'a> {
                 }
                 let w = self.wdl(a, b);
                 let (ca, cb) = (csv_field(a), csv_field(b));
-                let _ = writeln!(m, "{ca},{cb},{},{},{}", w.wins, w.losses, w.draws);
+                let d = self.draw_detail_vs(a, Some(b));
+                let _ = writeln!(m, "{ca},{cb},{},{},{},{},{}", w.wins, w.losses, w.draws, d.draw_wins, d.draw_losses);
                 let _ = writeln!(counters, "{ca},{cb},{}", csv_values(&self.counter_total(a, Some(b))));
             }
         }
@@ -447,10 +494,11 @@ impl<'a> Report<'a> {
 
     pub fn summary(&self) -> String {
         format!(
-            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nDecisions by rule (all games)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
+            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPer opponent, with draw wins and losses (Tables 3.2-3.4)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nDecisions by rule (all games)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
             self.games.len(),
             self.matrix_text(),
             self.players_text(),
+            self.draws_text(),
             self.pairings_text(),
             self.counters_text(),
             self.rules_text(),
@@ -539,6 +587,47 @@ fn svg_chart(title: &str, series: &[(String, Vec<Point>)], y: impl Fn(&Point) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn record(white: &str, black: &str, termination: Termination, bare_king: Option<Color>) -> GameRecord {
+        GameRecord {
+            index: 0,
+            seed: 0,
+            white: white.to_string(),
+            black: black.to_string(),
+            start_fen: crate::board::STARTPOS.to_string(),
+            san: Vec::new(),
+            reasons: Vec::new(),
+            termination,
+            material: vec![0],
+            bare_king: bare_king.map(|c| (c, 10)),
+            counters: [None, None],
+        }
+    }
+
+    /// Draw wins and draw losses are told apart by who was left with a bare king first, from
+    /// each player's side, and only in drawn games.
+    #[test]
+    fn draw_wins_and_losses_by_opponent() {
+        let draw = Termination::Rules(Outcome::FiftyMoves);
+        let games = vec![
+            record("a", "b", draw, Some(Color::Black)),  // b bare: a draw win for a
+            record("b", "a", draw, Some(Color::White)),  // b bare again
+            record("a", "b", draw, Some(Color::White)),  // a bare: a draw loss for a
+            record("a", "b", draw, None),
+            record("a", "c", draw, Some(Color::Black)),  // against c
+            record("a", "b", Termination::Rules(Outcome::Checkmate { winner: Color::White }), Some(Color::Black)),
+        ];
+        let players = ["a".to_string(), "b".to_string(), "c".to_string()];
+        let r = Report::new(&players, &games);
+        let ab = r.draw_detail_vs("a", Some("b"));
+        assert_eq!((ab.draw_wins, ab.draw_losses, ab.fifty_moves), (2, 1, 4));
+        let ba = r.draw_detail_vs("b", Some("a"));
+        assert_eq!((ba.draw_wins, ba.draw_losses), (1, 2));
+        assert_eq!(r.draw_detail("a").draw_wins, 3);
+        let text = r.draws_text();
+        let row = text.lines().find(|l| l.starts_with("a vs b")).unwrap();
+        assert_eq!(row.split_whitespace().collect::<Vec<_>>()[3..], ["1", "0", "4", "2", "1", "50%", "25%"]);
+    }
 
     #[test]
     fn csv_fields_with_commas_or_quotes_are_quoted() {
