@@ -176,7 +176,9 @@ pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
     run_and_report(&players, jobs, opts, &format!("{a} vs {b}"))
 }
 
-pub fn run_tournament(players: &[String], opts: &RunOptions) -> ExitCode {
+/// A round robin; with `gauntlet` only the first player's pairings are played (the thesis's
+/// "level 7 against its opponents" design of Tables 3.2-3.4 and Figure 3.1).
+pub fn run_tournament(players: &[String], gauntlet: bool, opts: &RunOptions) -> ExitCode {
     if players.len() < 2 {
         eprintln!("error: a tournament needs at least two players");
         return ExitCode::from(2);
@@ -188,11 +190,15 @@ pub fn run_tournament(players: &[String], opts: &RunOptions) -> ExitCode {
     let mut pairing = 0;
     for (i, a) in players.iter().enumerate() {
         for b in &players[i + 1..] {
-            jobs.extend(match_jobs(a, b, opts.games, opts.seed, pairing));
+            if !gauntlet || i == 0 {
+                jobs.extend(match_jobs(a, b, opts.games, opts.seed, pairing));
+            }
+            // Numbered either way, so a gauntlet's games are those of the full round robin.
             pairing += 1;
         }
     }
-    run_and_report(players, jobs, opts, "AgentChess round robin")
+    let event = if gauntlet { format!("AgentChess gauntlet of {}", players[0]) } else { "AgentChess round robin".to_string() };
+    run_and_report(players, jobs, opts, &event)
 }
 
 /// `--levels 1-8` or `--levels 1,3,7` into level specs.
@@ -378,7 +384,7 @@ pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<Strin
 /// depths 1-3.
 pub fn run_thesis(opts: &RunOptions) -> ExitCode {
     println!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
-    let code = run_tournament(&thesis_players(1..=1), opts);
+    let code = run_tournament(&thesis_players(1..=1), false, opts);
     if code != ExitCode::SUCCESS {
         return code;
     }

@@ -63,6 +63,10 @@ enum Command {
         /// Levels to add as players, e.g. 1-8 or 2,5,7.
         #[arg(long)]
         levels: Option<String>,
+        /// Play only the first player's pairings (a gauntlet: the first player against each
+        /// of the others).
+        #[arg(long)]
+        gauntlet: bool,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -141,7 +145,7 @@ fn main() -> ExitCode {
             cli::run_perft(*depth, fen.as_deref(), *divide, suite.as_deref(), *max_depth)
         }
         Some(Command::Match { a, b, run }) => cli::run_match(a, b, &run.options(seed)),
-        Some(Command::Tournament { players, levels, run }) => {
+        Some(Command::Tournament { players, levels, gauntlet, run }) => {
             let mut players = players.clone();
             if let Some(l) = levels {
                 match cli::parse_levels(l) {
@@ -152,7 +156,7 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            cli::run_tournament(&players, &run.options(seed))
+            cli::run_tournament(&players, *gauntlet, &run.options(seed))
         }
         Some(Command::Suite { files, csv }) => {
             let mut players = cli.player.clone();

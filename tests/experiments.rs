@@ -209,3 +209,22 @@ fn commented_pgn_carries_one_reason_per_move() {
         assert!(!to_pgn(&g, "t", "2026.01.01").contains('{'));
     }
 }
+
+/// `--gauntlet` plays only the first player's pairings, and those games are the ones the full
+/// round robin plays (same pairing numbers, same seeds).
+#[test]
+fn gauntlet_plays_the_first_players_pairings_only() {
+    let run = |extra: &[&str]| {
+        let out = bin().args(["tournament", "level:7", "level:1", "level:3", "--games", "2", "--seed", "4"]).args(extra).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let gauntlet = run(&["--gauntlet"]);
+    assert!(gauntlet.contains("Games: 4"), "{gauntlet}");
+    assert!(!gauntlet.contains("level:1 vs level:3"), "{gauntlet}");
+    let full = run(&[]);
+    assert!(full.contains("Games: 6"));
+    let row = |text: &str| text.lines().find(|l| l.starts_with("level:7 vs level:3 ")).map(str::to_string);
+    assert_eq!(row(&gauntlet), row(&full));
+    assert!(row(&full).is_some());
+}
