@@ -1,8 +1,30 @@
 //! The research subcommands behind the binary: perft, match, tournament, suite, thesis. Each returns
 //! an exit code; reports go to stdout, progress and errors to stderr.
 
-// The research subcommands' reports are their stdout.
+// The research subcommands' reports are their stdout, written through `outln!`.
 #![allow(clippy::print_stdout)]
+
+/// `println!` for reports, but a closed stdout (`agentchess thesis | head`) ends the program
+/// quietly, as it ends `cat`, instead of panicking. Files such as the PGN are complete at that
+/// point: each is written and flushed before its report line.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` with the same care.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::board::Position;
@@ -33,14 +55,14 @@ pub fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite
     let nodes = if show_divide {
         let rows = divide(&pos, depth);
         for (mv, n) in &rows {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
         }
-        println!();
-        println!("Nodes searched: {}", rows.iter().map(|r| r.1).sum::<u64>());
+        outln!();
+        outln!("Nodes searched: {}", rows.iter().map(|r| r.1).sum::<u64>());
         rows.iter().map(|r| r.1).sum()
     } else {
         let n = perft(&pos, depth);
-        println!("{n}");
+        outln!("{n}");
         n
     };
     let secs = start.elapsed().as_secs_f64();
@@ -63,7 +85,7 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
             Ok(Some(c)) => c,
             Ok(None) => continue,
             Err(e) => {
-                println!("line {}: malformed: {e}", i + 1);
+                outln!("line {}: malformed: {e}", i + 1);
                 failed += 1;
                 continue;
             }
@@ -71,7 +93,7 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
         let pos = match Position::from_fen(&case.fen) {
             Ok(p) => p,
             Err(e) => {
-                println!("line {}: bad FEN '{}': {e}", i + 1, case.fen);
+                outln!("line {}: bad FEN '{}': {e}", i + 1, case.fen);
                 failed += 1;
                 continue;
             }
@@ -81,11 +103,11 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
             checked += 1;
             if got != expected {
                 failed += 1;
-                println!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, case.fen);
+                outln!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, case.fen);
             }
         }
     }
-    println!("{checked} counts checked, {failed} failed, {:.2} s", start.elapsed().as_secs_f64());
+    outln!("{checked} counts checked, {failed} failed, {:.2} s", start.elapsed().as_secs_f64());
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
@@ -148,8 +170,7 @@ fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: 
     let games = run_jobs(&jobs, opts.threads, opts.move_cap, true, &on_done);
     let secs = start.elapsed().as_secs_f64();
     let report = Report::new(players, &games);
-    print!("{}", report.summary());
-    println!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    // Files first: a reader that closes stdout early (`| head`) ends the program at the report.
     if let Some(pgn) = &opts.pgn {
         let text: String = games.iter().map(|g| opts.pgn(g, event, &date)).collect();
         if let Err(e) = std::fs::write(pgn, text) {
@@ -164,6 +185,8 @@ fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: 
         }
         eprintln!("tables, curves, charts and PGN written to {}", dir.display());
     }
+    out!("{}", report.summary());
+    outln!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
     ExitCode::SUCCESS
 }
 
@@ -244,7 +267,8 @@ fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
 /// Runs every player on every suite: the Table 3.10 rows on stdout, every position in `csv`.
 fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
     let mut rows = String::from("suite,player,id,fen,played,solved\n");
-    println!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%");
+    // The table is printed after the CSV is written, so that closing stdout early cannot lose it.
+    let mut table = vec![format!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%")];
     for suite in suites {
         for p in players {
             let results = match run_suite(&suite.records, p, seed) {
@@ -256,7 +280,7 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option
             };
             let solved = results.iter().filter(|r| r.solved).count();
             let name = &suite.name;
-            println!("{name:<16} {p:<28} {solved:>8} {:>8} {:>8.1}", results.len(), 100.0 * solved as f64 / results.len().max(1) as f64);
+            table.push(format!("{name:<16} {p:<28} {solved:>8} {:>8} {:>8.1}", results.len(), 100.0 * solved as f64 / results.len().max(1) as f64));
             for r in &results {
                 rows.push_str(&format!(
                     "{},{},{},{},{},{}\n",
@@ -270,6 +294,9 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option
     {
         eprintln!("error: cannot write {}: {e}", path.display());
         return ExitCode::FAILURE;
+    }
+    for line in table {
+        outln!("{line}");
     }
     let bad_lines: usize = suites.iter().map(|s| s.bad_lines).sum();
     if bad_lines > 0 {
@@ -365,11 +392,11 @@ pub fn bench() -> BenchReport {
 pub fn run_bench() -> ExitCode {
     let start = Instant::now();
     let r = bench();
-    println!("perft       {} positions at depth 3, {} nodes", r.perft_positions, r.perft_nodes);
-    println!("decisions   {} (levels 1-8 and search depths 1-2 on 300 WAC positions)", r.decisions);
-    println!("games       {} (level:7 vs level:3, seed 1)", r.games);
-    println!("signature   {:016x}", r.signature);
-    println!("time        {:.2} s", start.elapsed().as_secs_f64());
+    outln!("perft       {} positions at depth 3, {} nodes", r.perft_positions, r.perft_nodes);
+    outln!("decisions   {} (levels 1-8 and search depths 1-2 on 300 WAC positions)", r.decisions);
+    outln!("games       {} (level:7 vs level:3, seed 1)", r.games);
+    outln!("signature   {:016x}", r.signature);
+    outln!("time        {:.2} s", start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }
 
@@ -383,12 +410,12 @@ pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<Strin
 /// match report, then the Table 3.10 suites (WAC, ECM) for the levels and the searcher at
 /// depths 1-3.
 pub fn run_thesis(opts: &RunOptions) -> ExitCode {
-    println!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
+    outln!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
     let code = run_tournament(&thesis_players(1..=1), false, opts);
     if code != ExitCode::SUCCESS {
         return code;
     }
-    println!("\n== Table 3.10: test suites ==");
+    outln!("\n== Table 3.10: test suites ==");
     let suites = [parse_suite("wac", "built-in wac.epd", WAC), parse_suite("ecm", "built-in ecm.epd", ECM)];
     let csv = opts.out.as_ref().map(|dir| dir.join("suites.csv"));
     run_suites(&suites, &thesis_players(1..=3), opts.seed, csv.as_ref())

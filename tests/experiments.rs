@@ -228,3 +228,25 @@ fn gauntlet_plays_the_first_players_pairings_only() {
     assert_eq!(row(&gauntlet), row(&full));
     assert!(row(&full).is_some());
 }
+
+/// A reader that closes the pipe early (`agentchess tournament ... | head`) ends the run
+/// quietly with status 0, and the output folder is already complete.
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("agentchess-closed-{}", std::process::id()));
+    let mut child = bin()
+        .args(["tournament", "--levels", "1-3", "--games", "2", "--out"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(dir.join("summary.txt").exists() && dir.join("games.pgn").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
