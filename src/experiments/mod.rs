@@ -1,11 +1,13 @@
 //! The thesis's experiments, in-process: matches, round robins, EPD test suites and the
 //! statistics and charts of chapter 3.
 
+pub mod formats;
 pub mod game;
 pub mod pgn;
 pub mod report;
 pub mod stats;
 pub mod suite;
+pub mod svg;
 
 use crate::board::{Color, Position};
 use crate::player::player_from_spec;
