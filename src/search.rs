@@ -284,6 +284,12 @@ impl Searcher {
     /// Best move and its score, by iterative deepening up to the configured depth (or the
     /// limits' depth), keeping the last completed iteration when time runs out.
     pub fn search(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
+        self.search_reporting(game, limits, &mut |_| {})
+    }
+
+    /// `search`, telling `progress` the best move, score and line of every completed iteration
+    /// (for thinking output while the search runs).
+    pub fn search_reporting(&mut self, game: &Game, limits: &SearchLimits, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
         let pos = *game.position();
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -302,6 +308,11 @@ impl Searcher {
         for depth in 1..=max_depth {
             match self.root(&pos, depth) {
                 Some(scored) => {
+                    if let Some(top) = scored.iter().max_by_key(|s| s.score) {
+                        let (mate, score) = mate_and_score(top.score);
+                        let reason = format!("iteration {depth}");
+                        progress(&Decision { mv: top.mv, score, mate, depth, pv: top.line.clone(), reason, nodes: self.nodes });
+                    }
                     result = Some(scored);
                     completed = depth;
                 }
@@ -316,11 +327,7 @@ impl Searcher {
         let best = scored.iter().map(|s| s.score).max().unwrap_or(0);
         let pool: Vec<&Scored> = scored.iter().filter(|s| s.score >= best - self.cfg.range).collect();
         let Scored { score, mv, line } = pool[self.rng.random_range(0..pool.len())].clone();
-        let mate = match score {
-            s if s > MATE_BOUND => Some((MATE - s + 1) / 2),
-            s if s < -MATE_BOUND => Some(-((MATE + s) / 2)),
-            _ => None,
-        };
+        let (mate, shown) = mate_and_score(score);
         let reason = match mate {
             Some(n) if n > 0 => format!("mate in {n}"),
             Some(n) => format!("mated in {}", -n),
@@ -331,9 +338,19 @@ impl Searcher {
                 self.cfg.range
             ),
         };
-        let score = score.clamp(-100_000, 100_000);
-        Some(Decision { mv, score, mate, depth: completed, pv: line, reason, nodes: self.nodes })
+        Some(Decision { mv, score: shown, mate, depth: completed, pv: line, reason, nodes: self.nodes })
     }
+}
+
+/// A search score as a decision reports it: moves to mate when it is one, and the score
+/// clamped to the range GUIs read as centipawns.
+fn mate_and_score(score: i32) -> (Option<i32>, i32) {
+    let mate = match score {
+        s if s > MATE_BOUND => Some((MATE - s + 1) / 2),
+        s if s < -MATE_BOUND => Some(-((MATE + s) / 2)),
+        _ => None,
+    };
+    (mate, score.clamp(-100_000, 100_000))
 }
 
 fn game_hashes(game: &Game) -> Vec<u64> {
@@ -357,6 +374,10 @@ impl Player for Searcher {
 
     fn decide_within(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
         self.search(game, limits)
+    }
+
+    fn decide_reporting(&mut self, game: &Game, limits: &SearchLimits, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
+        self.search_reporting(game, limits, progress)
     }
 
     fn set_seed(&mut self, seed: u64) {

@@ -1266,7 +1266,9 @@ fn queued_moves_do_not_cut_a_timed_search() {
     // From the start position depth 8 takes the searcher a few seconds: the reply arrives
     // while it thinks.
     let lines = interrupt_a_search("xboard\nprotover 2\npost\nnew\nst 1000\nsd 8\ngo\n", "e7e5\nping 2\n", "pong");
-    let thinking = lines.iter().find(|l| l.starts_with(|c: char| c.is_ascii_digit())).expect("a thinking line");
+    // The iterations stream as they finish; the last line before the move is the decision's.
+    let first_move = lines.iter().position(|l| l.starts_with("move ")).expect("a move");
+    let thinking = &lines[first_move - 1];
     assert!(thinking.starts_with("8 "), "the queued move stopped the search: {lines:?}");
     assert_eq!(lines.last().unwrap(), "pong 2");
 }
@@ -1370,4 +1372,36 @@ fn fifty_moves_are_claimed_in_an_unclaimable_dead_position() {
          < offer draw
          < move a1a2",
     );
+}
+
+/// With a live output, the searcher's completed iterations are shown while it thinks; the last
+/// one comes with the move, as before. Without `post`, or for the agents, nothing extra.
+#[test]
+fn thinking_lines_stream_while_the_searcher_runs() {
+    use std::cell::RefCell;
+    let depths = |lines: &[String]| -> Vec<String> { lines.iter().map(|l| l.split_whitespace().next().unwrap_or("").to_string()).collect() };
+    for (spec, post, live_depths) in [("search:depth=3", true, vec!["1", "2"]), ("search:depth=3", false, vec![]), ("level:7", true, vec![])] {
+        let live = RefCell::new(Vec::new());
+        let mut s = Session::new(Engine::new(spec, 1).unwrap().freeze_time());
+        s.set_live_output(|r| live.borrow_mut().push(r.to_string()));
+        let mut replies = Vec::new();
+        let setup = format!("setboard {MIDDLEGAME}");
+        for line in ["xboard", "protover 2", if post { "post" } else { "nopost" }, &setup, "go"] {
+            replies = s.handle_line(line).iter().map(|r| r.to_string()).collect();
+        }
+        assert_eq!(depths(&live.borrow()), live_depths, "{spec} post={post}");
+        assert!(replies.last().unwrap().starts_with("move "), "{replies:?}");
+        if post && spec.starts_with("search") {
+            assert!(replies[0].starts_with("3 "), "{replies:?}");
+        }
+    }
+
+    let live = RefCell::new(Vec::new());
+    let mut uci = UciSession::new(Engine::new("search:depth=3", 1).unwrap().freeze_time());
+    uci.set_live_output(|r| live.borrow_mut().push(r.to_string()));
+    uci.handle_line(&format!("position fen {MIDDLEGAME}"));
+    let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
+    let streamed: Vec<String> = live.borrow().iter().map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")).collect();
+    assert_eq!(streamed, ["info depth 1", "info depth 2"]);
+    assert!(out[0].starts_with("info depth 3 ") && out[1].starts_with("bestmove "), "{out:?}");
 }

@@ -115,32 +115,48 @@ impl Engine {
     /// `limits` is what the GUI allows for this move: the agents need microseconds and ignore
     /// it, a searching player stops within it.
     pub fn think(&mut self, game: &Game, limits: &SearchLimits) -> Option<Thought> {
+        self.think_reporting(game, limits, &mut |_| {})
+    }
+
+    /// `think`, telling `on_step` about each completed step of a longer decision (a searcher's
+    /// iterations), for thinking output while it runs.
+    pub fn think_reporting(&mut self, game: &Game, limits: &SearchLimits, on_step: &mut dyn FnMut(Thought)) -> Option<Thought> {
         let legal = game.position().legal_moves();
         if legal.is_empty() {
             return None;
         }
         log::debug!("thinking with {limits:?}");
         let start = Instant::now();
+        let frozen = self.frozen_time;
+        let elapsed = move || if frozen { Duration::ZERO } else { start.elapsed() };
+        let mut report = |d: &crate::player::Decision| {
+            if legal.contains(d.mv) {
+                on_step(thought_of(game, d, elapsed()));
+            }
+        };
         self.interrupt.begin(limits.infinite);
-        let decision = catch_unwind(AssertUnwindSafe(|| self.player.decide_within(game, limits)));
+        let decision = catch_unwind(AssertUnwindSafe(|| self.player.decide_reporting(game, limits, &mut report)));
         self.interrupt.end();
-        let elapsed = if self.frozen_time { Duration::ZERO } else { start.elapsed() };
+        let elapsed = elapsed();
         let fallback = |why: &str| {
             log::error!("player {:?} {why}; playing the first legal move", self.spec);
             Some(Thought { mv: legal[0], score: 0, mate: None, depth: 0, pv: vec![legal[0]], nodes: 0, elapsed, reason: format!("fallback: {why}") })
         };
         match decision {
-            Ok(Some(d)) if legal.contains(d.mv) => {
-                // A mate in one is known whoever chose the move.
-                let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
-                let pv = legal_line(game.position(), d.mv, &d.pv);
-                Some(Thought { mv: d.mv, score: d.score, mate, depth: d.depth, pv, nodes: d.nodes, elapsed, reason: d.reason })
-            }
+            Ok(Some(d)) if legal.contains(d.mv) => Some(thought_of(game, &d, elapsed)),
             Ok(Some(d)) => fallback(&format!("chose the illegal move {}", d.mv)),
             Ok(None) => fallback("chose no move"),
             Err(_) => fallback("panicked"),
         }
     }
+}
+
+/// A legal decision as the protocols show it.
+fn thought_of(game: &Game, d: &crate::player::Decision, elapsed: Duration) -> Thought {
+    // A mate in one is known whoever chose the move.
+    let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
+    let pv = legal_line(game.position(), d.mv, &d.pv);
+    Thought { mv: d.mv, score: d.score, mate, depth: d.depth, pv, nodes: d.nodes, elapsed, reason: d.reason.clone() }
 }
 
 /// The player's line checked move by move: it must start with the move played, and it is cut

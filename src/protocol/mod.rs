@@ -20,6 +20,7 @@ pub use engine::Engine;
 pub use uci::UciSession;
 pub use xboard::Session;
 
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
@@ -38,7 +39,22 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: E
             Err(mpsc::RecvError) => Ok(None),
         }
     };
-    let mut writer = io::LineWriter::new(output);
+    // Shared between the loop and the sessions' live thinking output, which writes while a
+    // command is being handled; a write error there is kept and returned by the loop.
+    let writer = RefCell::new(io::LineWriter::new(output));
+    let live_error: RefCell<Option<std::io::Error>> = RefCell::new(None);
+    let send_live = |line: String| {
+        if let Err(e) = writer.borrow_mut().send(&line) {
+            live_error.borrow_mut().get_or_insert(e);
+        }
+    };
+    let send_all = |lines: &[String]| -> std::io::Result<()> {
+        if let Some(e) = live_error.borrow_mut().take() {
+            return Err(e);
+        }
+        let mut w = writer.borrow_mut();
+        lines.iter().try_for_each(|l| w.send(l))
+    };
     let first = loop {
         match next_line()? {
             None => return Ok(()),
@@ -49,12 +65,13 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: E
     if first.trim() == "uci" {
         log::info!("speaking UCI");
         let mut session = UciSession::new(engine);
+        session.set_live_output(|r| send_live(r.to_string()));
         let mut line = first;
         loop {
             let replies = guarded(&line, || session.handle_line(&line)).unwrap_or_else(|| {
                 vec![uci::UciResponse::InfoString(format!("internal error on '{}'", command::echo(&line)))]
             });
-            writer.send_all(&replies)?;
+            send_all(&replies.iter().map(|r| r.to_string()).collect::<Vec<_>>())?;
             if session.should_quit() {
                 return Ok(());
             }
@@ -66,12 +83,13 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: E
     }
     log::info!("speaking XBoard");
     let mut session = Session::new(engine);
+    session.set_live_output(|r| send_live(r.to_string()));
     let mut line = first;
     loop {
         let replies = guarded(&line, || session.handle_line(&line)).unwrap_or_else(|| {
             vec![response::Response::Error { reason: "internal error".into(), command: command::echo(&line) }]
         });
-        writer.send_all(&replies)?;
+        send_all(&replies.iter().map(|r| r.to_string()).collect::<Vec<_>>())?;
         if session.should_quit() {
             return Ok(());
         }

@@ -212,17 +212,24 @@ impl fmt::Display for UciResponse {
     }
 }
 
-pub struct UciSession {
+pub struct UciSession<'a> {
     engine: Engine,
+    live: Option<super::xboard::LiveOutput<'a, UciResponse>>,
     game: Game,
     /// A `bestmove` held back until `stop`/`ponderhit`.
     pending: Option<String>,
     quit: bool,
 }
 
-impl UciSession {
-    pub fn new(engine: Engine) -> UciSession {
-        UciSession { engine, game: Game::startpos(), pending: None, quit: false }
+impl<'a> UciSession<'a> {
+    pub fn new(engine: Engine) -> UciSession<'a> {
+        UciSession { engine, live: None, game: Game::startpos(), pending: None, quit: false }
+    }
+
+    /// Sends an `info` line for each of a searcher's completed iterations to `sink` as they come;
+    /// the last one still comes with `bestmove`.
+    pub fn set_live_output(&mut self, sink: impl FnMut(&UciResponse) + 'a) {
+        self.live = Some(Box::new(sink));
     }
 
     pub fn should_quit(&self) -> bool {
@@ -299,20 +306,19 @@ impl UciSession {
                     out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
                 }
                 let limits = self.limits(&params);
-                match self.engine.think(&self.game, &limits) {
+                let mut sink = self.live.as_mut();
+                let mut held: Option<UciResponse> = None;
+                let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
+                    if let Some(live) = sink.as_mut()
+                        && let Some(previous) = held.replace(info_line(&step))
+                    {
+                        live(&previous);
+                    }
+                });
+                match thought {
                     None => out.push(UciResponse::BestMove("0000".into())),
                     Some(t) => {
-                        let score = match t.mate {
-                            Some(n) => format!("mate {n}"),
-                            None => format!("cp {}", t.score),
-                        };
-                        out.push(UciResponse::Info {
-                            depth: t.depth.max(1),
-                            score,
-                            nodes: t.nodes,
-                            time_ms: t.elapsed.as_millis() as u64,
-                            pv: t.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "),
-                        });
+                        out.push(info_line(&t));
                         if params.infinite || params.ponder {
                             self.pending = Some(t.mv.to_string());
                         } else {
@@ -369,5 +375,20 @@ impl UciSession {
             limits.hard_time = Some(hard);
         }
         limits
+    }
+}
+
+/// The `info` line for a thought.
+fn info_line(t: &super::engine::Thought) -> UciResponse {
+    let score = match t.mate {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {}", t.score),
+    };
+    UciResponse::Info {
+        depth: t.depth.max(1),
+        score,
+        nodes: t.nodes,
+        time_ms: t.elapsed.as_millis() as u64,
+        pv: t.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "),
     }
 }

@@ -70,8 +70,13 @@ impl EditBoard {
 pub const ENGINE_NAME: &str = "AgentChess";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-pub struct Session {
+/// Where thinking lines go while a long decision still runs (the loop's writer); without one,
+/// only the final line is given, with the move.
+pub type LiveOutput<'a, R> = Box<dyn FnMut(&R) + 'a>;
+
+pub struct Session<'a> {
     engine: Engine,
+    live: Option<LiveOutput<'a, Response>>,
     game: Game,
     mode: Mode,
     /// A `result` arrived: the game is over for the GUI, so never move again until `new`, or
@@ -92,10 +97,11 @@ pub struct Session {
     quit: bool,
 }
 
-impl Session {
-    pub fn new(engine: Engine) -> Session {
+impl<'a> Session<'a> {
+    pub fn new(engine: Engine) -> Session<'a> {
         Session {
             engine,
+            live: None,
             // Some GUIs never send `new` before the first game (pychess #625).
             game: Game::startpos(),
             mode: Mode::Play(Color::Black),
@@ -110,6 +116,27 @@ impl Session {
             opponent: None,
             quit: false,
         }
+    }
+
+    /// Sends the thinking lines of a searcher's completed iterations to `sink` as they come
+    /// (with `post`); the line of the move itself still comes with the move.
+    pub fn set_live_output(&mut self, sink: impl FnMut(&Response) + 'a) {
+        self.live = Some(Box::new(sink));
+    }
+
+    /// Thinks, passing every completed step but the last to the live output; the last one is the
+    /// decision itself, which the caller reports with the move.
+    fn think(&mut self, limits: &SearchLimits) -> Option<Thought> {
+        let pos = *self.game.position();
+        let mut sink = if self.post { self.live.as_mut() } else { None };
+        let mut held: Option<Response> = None;
+        self.engine.think_reporting(&self.game, limits, &mut |step| {
+            if let Some(out) = sink.as_mut()
+                && let Some(previous) = held.replace(thinking_line(&pos, &step))
+            {
+                out(&previous);
+            }
+        })
     }
 
     /// True once `quit` has been handled: the caller should exit.
@@ -480,10 +507,10 @@ impl Session {
             return claim(&self.game, outcome).into_iter().collect();
         }
         let limits = self.next_move_limits();
-        let Some(thought) = self.engine.think(&self.game, &limits) else { return Vec::new() };
+        let Some(thought) = self.think(&limits) else { return Vec::new() };
         let mut out = Vec::new();
         if self.post {
-            out.push(self.thinking_line(&thought));
+            out.push(thinking_line(self.game.position(), &thought));
             if self.debug && !thought.reason.is_empty() {
                 out.push(Response::Debug(echo_reason(&thought.reason)));
             }
@@ -511,21 +538,6 @@ impl Session {
         (from..plies).filter(|i| (if i % 2 == 0 { first } else { !first }) == color).count() as u32
     }
 
-    fn thinking_line(&self, thought: &Thought) -> Response {
-        let pos = self.game.position();
-        Response::Thinking {
-            ply: thought.depth.max(1),
-            // XBoard's convention for mates: 100000 + N for mate in N, -100000 - N when mated.
-            score: match thought.mate {
-                Some(n) if n > 0 => 100_000 + n,
-                Some(n) => -100_000 + n,
-                None => thought.score.clamp(-99_999, 99_999),
-            },
-            time_cs: thought.elapsed.as_millis() as u64 / 10,
-            nodes: thought.nodes,
-            pv: san_line(pos, &thought.pv),
-        }
-    }
 
     /// Analyze mode's report on the current position: the agents' choice and its value.
     fn analysis(&mut self) -> Vec<Response> {
@@ -533,8 +545,8 @@ impl Session {
             return Vec::new();
         }
         let limits = SearchLimits { infinite: true, ..Default::default() };
-        match self.engine.think(&self.game, &limits) {
-            Some(t) => vec![self.thinking_line(&t)],
+        match self.think(&limits) {
+            Some(t) => vec![thinking_line(self.game.position(), &t)],
             None => Vec::new(),
         }
     }
@@ -605,6 +617,22 @@ fn claimable_insufficient(pos: &Position) -> bool {
 /// Debug text must stay one line and never look like a claim to xboard's parser.
 fn echo_reason(reason: &str) -> String {
     echo(reason).replace("Draw", "draw")
+}
+
+/// The `post` line for a thought about `pos`.
+fn thinking_line(pos: &Position, thought: &Thought) -> Response {
+    Response::Thinking {
+        ply: thought.depth.max(1),
+        // XBoard's convention for mates: 100000 + N for mate in N, -100000 - N when mated.
+        score: match thought.mate {
+            Some(n) if n > 0 => 100_000 + n,
+            Some(n) => -100_000 + n,
+            None => thought.score.clamp(-99_999, 99_999),
+        },
+        time_cs: thought.elapsed.as_millis() as u64 / 10,
+        nodes: thought.nodes,
+        pv: san_line(pos, &thought.pv),
+    }
 }
 
 /// A line of moves in SAN, each in the position it is played from (the line is legal: see
