@@ -143,7 +143,10 @@ impl RunOptions {
     }
 }
 
-fn run_and_report(players: &[String], jobs: Vec<Job>, opts: &RunOptions, event: &str) -> ExitCode {
+fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, event: &str) -> ExitCode {
+    for job in &mut jobs {
+        job.keep_reasons = opts.comments;
+    }
     let start = Instant::now();
     // Each finished game is appended to the PGN file at once (in finishing order, Round = game
     // number), so Ctrl-C or a crash never loses a finished game; the file is rewritten in game
@@ -382,7 +385,7 @@ pub fn bench() -> BenchReport {
     }
     let jobs = match_jobs("level:7", "level:3", 10, 1, 0);
     for game in run_jobs(&jobs, 2, None, false, &|_| {}) {
-        sig.add(&format!("{} {}", game.san.join(" "), game.result()));
+        sig.add(&format!("{} {}", game.san().join(" "), game.result()));
         report.games += 1;
     }
     report.signature = sig.0;

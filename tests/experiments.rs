@@ -39,9 +39,9 @@ fn counter_curves_by_move_add_up_to_the_totals() {
     for g in &games {
         let log = g.counters[0].as_ref().expect("agents keep counters");
         let moves: Vec<usize> = log.by_full_move().map(|(m, _)| m).collect();
-        assert_eq!(moves, (1..=g.san.len().div_ceil(2)).collect::<Vec<_>>(), "one decision per White move");
+        assert_eq!(moves, (1..=g.moves.len().div_ceil(2)).collect::<Vec<_>>(), "one decision per White move");
         assert!(log.by_full_move().all(|(_, c)| c.decisions == 1));
-        assert_eq!(log.totals().decisions as usize, g.san.len().div_ceil(2));
+        assert_eq!(log.totals().decisions as usize, g.moves.len().div_ceil(2));
     }
     let players = ["level:5".to_string(), "level:4".to_string()];
     let report = Report::new(&players, &games);
@@ -197,12 +197,15 @@ fn suite_results_do_not_depend_on_order() {
 #[test]
 fn commented_pgn_carries_one_reason_per_move() {
     use agentchess::experiments::pgn::to_pgn_commented;
-    let jobs = match_jobs("level:7", "search:depth=1", 2, 9, 0);
+    let mut jobs = match_jobs("level:7", "search:depth=1", 2, 9, 0);
+    // Reasons are kept only when asked for: they would be most of a long run's memory.
+    assert!(run_jobs(&jobs, 1, None, false, &|_| {}).iter().all(|g| g.reasons.is_empty()));
+    jobs.iter_mut().for_each(|j| j.keep_reasons = true);
     for g in run_jobs(&jobs, 1, None, false, &|_| {}) {
-        assert_eq!(g.reasons.len(), g.san.len());
+        assert_eq!(g.reasons.len(), g.moves.len());
         let text = to_pgn_commented(&g, "t", "2026.01.01");
-        assert_eq!(text.matches('{').count(), g.san.len(), "{text}");
-        assert_eq!(text.matches('}').count(), g.san.len());
+        assert_eq!(text.matches('{').count(), g.moves.len(), "{text}");
+        assert_eq!(text.matches('}').count(), g.moves.len());
         assert!(text.contains("{L7 "), "{text}");
         assert!(text.contains("at depth 1;"), "{text}");
         assert!(text.lines().all(|l| l.len() <= 79), "{text}");

@@ -78,9 +78,11 @@ impl Counters {
         *self == Counters::default()
     }
 
+    pub const COUNT: usize = 14;
+
     /// Every counter's name, in the order of `values`: the column names of the CSV and JSON
     /// outputs.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; Counters::COUNT] = [
         "decisions",
         "attack_request_rounds",
         "attack_requests_performed",
@@ -97,7 +99,27 @@ impl Counters {
         "defense_consideration_fallbacks",
     ];
 
-    pub fn values(&self) -> [u32; 14] {
+    /// The inverse of `values`.
+    pub fn from_values(v: [u32; Counters::COUNT]) -> Counters {
+        Counters {
+            decisions: v[0],
+            attack_request_rounds: v[1],
+            attack_requests_performed: v[2],
+            threatened_moved_itself: v[3],
+            defense_request_rounds: v[4],
+            defense_requests_used: v[5],
+            move_attacks_planned: v[6],
+            move_attacks_performed: v[7],
+            own_pieces_captured: v[8],
+            incorrect_threats: v[9],
+            rule_attack: v[10],
+            rule_move: v[11],
+            rule_threatened_agent: v[12],
+            defense_consideration_fallbacks: v[13],
+        }
+    }
+
+    pub fn values(&self) -> [u32; Counters::COUNT] {
         [
             self.decisions,
             self.attack_request_rounds,
@@ -124,7 +146,9 @@ impl Counters {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CounterLog {
     /// (ply of the decision: moves played before it, counts booked for it), in game order.
-    entries: Vec<(usize, Counters)>,
+    /// One decision's counts are a few at most, so a byte each keeps a long round robin's logs
+    /// small (18 bytes a decision instead of 64).
+    entries: Vec<(u32, [u8; Counters::COUNT])>,
 }
 
 impl CounterLog {
@@ -132,23 +156,29 @@ impl CounterLog {
         if delta.is_zero() {
             return;
         }
-        match self.entries.iter_mut().rev().find(|(p, _)| *p == ply) {
-            Some((_, c)) => *c = c.add(&delta),
+        let ply = ply as u32;
+        let index = match self.entries.iter().rposition(|(p, _)| *p == ply) {
+            Some(i) => i,
             None => {
-                self.entries.push((ply, delta));
+                self.entries.push((ply, [0; Counters::COUNT]));
                 self.entries.sort_by_key(|(p, _)| *p);
+                self.entries.iter().rposition(|(p, _)| *p == ply).unwrap_or(0)
             }
+        };
+        let counts = &mut self.entries[index].1;
+        for (slot, v) in counts.iter_mut().zip(delta.values()) {
+            *slot = slot.saturating_add(u8::try_from(v).unwrap_or(u8::MAX));
         }
     }
 
     /// Per decision: the full move number it was made in (1-based, as a PGN counts moves from
     /// the start position) and its counts.
-    pub fn by_full_move(&self) -> impl Iterator<Item = (usize, &Counters)> {
-        self.entries.iter().map(|(ply, c)| (ply / 2 + 1, c))
+    pub fn by_full_move(&self) -> impl Iterator<Item = (usize, Counters)> + '_ {
+        self.entries.iter().map(|(ply, c)| (*ply as usize / 2 + 1, Counters::from_values(c.map(u32::from))))
     }
 
     pub fn totals(&self) -> Counters {
-        self.entries.iter().fold(Counters::default(), |acc, (_, c)| acc.add(c))
+        self.by_full_move().fold(Counters::default(), |acc, (_, c)| acc.add(&c))
     }
 }
 
@@ -231,6 +261,7 @@ mod tests {
             defense_consideration_fallbacks: 14,
         };
         assert_eq!(c.values().to_vec(), (1..=14).collect::<Vec<u32>>());
+        assert_eq!(Counters::from_values(c.values()), c);
         assert_eq!(c.add(&c).since(&c), c);
         assert_eq!(Counters::NAMES.len(), c.values().len());
     }
@@ -252,7 +283,7 @@ mod tests {
         // A late booking (the reply showed the estimate at ply 0 was wrong) lands on ply 0.
         log.book(0, one(0, 1));
         log.book(4, Counters::default());
-        let rows: Vec<(usize, Counters)> = log.by_full_move().map(|(m, c)| (m, *c)).collect();
+        let rows: Vec<(usize, Counters)> = log.by_full_move().collect();
         assert_eq!(rows, vec![(1, one(1, 1)), (2, one(1, 0))]);
         assert_eq!(log.totals(), one(2, 1));
         // Black's decisions: ply 1 is in full move 1, ply 3 in move 2.

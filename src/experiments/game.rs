@@ -2,7 +2,7 @@
 //! statistics need.
 
 use crate::agents::values;
-use crate::board::{Color, Game, Outcome, Position};
+use crate::board::{Color, Game, Move, Outcome, Position};
 use crate::player::Player;
 
 /// Why a game ended.
@@ -50,8 +50,9 @@ pub struct GameRecord {
     pub white: String,
     pub black: String,
     pub start_fen: String,
-    /// SAN of every move.
-    pub san: Vec<String>,
+    /// Every move, in order (two bytes each: a long round robin keeps them all; `san()` gives
+    /// the notation).
+    pub moves: Vec<Move>,
     /// Why each move was played, in the player's words (the agents' reason, the searcher's
     /// line summary), for PGN comments.
     pub reasons: Vec<String>,
@@ -71,7 +72,20 @@ impl GameRecord {
 
     /// Full moves played.
     pub fn full_moves(&self) -> usize {
-        self.san.len().div_ceil(2)
+        self.moves.len().div_ceil(2)
+    }
+
+    /// The moves in SAN, replayed from the start position.
+    pub fn san(&self) -> Vec<String> {
+        let Ok(mut pos) = Position::from_fen(&self.start_fen) else { return Vec::new() };
+        self.moves
+            .iter()
+            .map(|&m| {
+                let san = pos.to_san(m);
+                pos = pos.play(m);
+                san
+            })
+            .collect()
     }
 }
 
@@ -87,7 +101,7 @@ fn bare(pos: &Position, c: Color) -> bool {
 /// What `play_game` records; `GameRecord` adds who played and the counters.
 pub struct Played {
     pub termination: Termination,
-    pub san: Vec<String>,
+    pub moves: Vec<Move>,
     pub reasons: Vec<String>,
     pub material: Vec<i32>,
     pub bare_king: Option<(Color, usize)>,
@@ -98,7 +112,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
     let mut game = Game::new(start);
     white.new_game();
     black.new_game();
-    let mut san = Vec::new();
+    let mut moves = Vec::new();
     let mut reasons = Vec::new();
     let mut material = vec![material_balance(&start)];
     let mut bare_king = None;
@@ -106,7 +120,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
         if let Some(outcome) = game.outcome() {
             break Termination::Rules(outcome);
         }
-        if move_cap.is_some_and(|cap| san.len() >= 2 * cap) {
+        if move_cap.is_some_and(|cap| moves.len() >= 2 * cap) {
             break Termination::MoveCap;
         }
         let pos = *game.position();
@@ -115,7 +129,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
         let Some(decision) = player.decide(&game).filter(|d| pos.is_legal(d.mv)) else {
             break Termination::PlayerFault(side);
         };
-        san.push(pos.to_san(decision.mv));
+        moves.push(decision.mv);
         reasons.push(decision.reason);
         game.play(decision.mv);
         let next = game.position();
@@ -123,10 +137,10 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
         if bare_king.is_none() {
             for c in Color::BOTH {
                 if bare(next, c) && !bare(next, !c) {
-                    bare_king = Some((c, san.len()));
+                    bare_king = Some((c, moves.len()));
                 }
             }
         }
     };
-    Played { termination, san, reasons, material, bare_king }
+    Played { termination, moves, reasons, material, bare_king }
 }

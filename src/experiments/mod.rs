@@ -33,6 +33,9 @@ pub struct Job {
     pub white: String,
     pub black: String,
     pub seed: u64,
+    /// Keep each move's reason (for PGN comments); off by default, since in a long round robin
+    /// the reasons would be most of the memory.
+    pub keep_reasons: bool,
 }
 
 /// Games between `a` and `b`, colours alternating (a is White in even games).
@@ -40,7 +43,7 @@ pub fn match_jobs(a: &str, b: &str, games: usize, seed: u64, pairing: u64) -> Ve
     (0..games)
         .map(|i| {
             let (w, bl) = if i % 2 == 0 { (a, b) } else { (b, a) };
-            Job { white: w.to_string(), black: bl.to_string(), seed: game_seed(seed, pairing, i as u64) }
+            Job { white: w.to_string(), black: bl.to_string(), seed: game_seed(seed, pairing, i as u64), keep_reasons: false }
         })
         .collect()
 }
@@ -50,14 +53,17 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
     let start = Position::startpos();
-    let Played { termination, san, reasons, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    let Played { termination, moves, mut reasons, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    if !job.keep_reasons {
+        reasons = Vec::new();
+    }
     Ok(GameRecord {
         index,
         seed: job.seed,
         white: job.white.clone(),
         black: job.black.clone(),
         start_fen: start.to_fen(),
-        san,
+        moves,
         reasons,
         termination,
         material,
@@ -144,9 +150,9 @@ mod tests {
         assert_eq!(recs.len(), 4);
         for r in &recs {
             assert!(matches!(r.termination, game::Termination::Rules(_)), "{:?}", r.termination);
-            assert_eq!(r.material.len(), r.san.len() + 1);
+            assert_eq!(r.material.len(), r.moves.len() + 1);
         }
         let again = run_jobs(&jobs, 1, None, false, &|_| {});
-        assert_eq!(recs.iter().map(|r| r.san.clone()).collect::<Vec<_>>(), again.iter().map(|r| r.san.clone()).collect::<Vec<_>>());
+        assert_eq!(recs.iter().map(|r| r.san()).collect::<Vec<_>>(), again.iter().map(|r| r.san()).collect::<Vec<_>>());
     }
 }

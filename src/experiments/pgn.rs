@@ -38,7 +38,7 @@ fn write_pgn(g: &GameRecord, event: &str, date: &str, comments: bool) -> String 
     // Words, wrapped to lines of at most 79 characters as PGN's export format asks.
     let mut words: Vec<String> = Vec::new();
     let mut after_comment = false;
-    for (i, san) in g.san.iter().enumerate() {
+    for (i, san) in g.san().iter().enumerate() {
         // A move number stays on the line of its move.
         words.push(match (i % 2, after_comment) {
             (0, _) => format!("{}. {san}", i / 2 + 1),

@@ -125,7 +125,7 @@ impl<'a> Report<'a> {
                 // the same: a game's last balance stands), and stops counting as running.
                 let idx = ply.min(g.material.len() - 1);
                 sum += sign * g.material[idx] as f64;
-                if g.san.len() >= ply {
+                if g.moves.len() >= ply {
                     running += 1;
                 }
             }
@@ -165,7 +165,7 @@ impl<'a> Report<'a> {
                 if curve.len() < mv {
                     curve.resize(mv, Counters::default());
                 }
-                curve[mv - 1] = curve[mv - 1].add(c);
+                curve[mv - 1] = curve[mv - 1].add(&c);
             }
         }
         curve
@@ -534,7 +534,7 @@ mod tests {
             white: white.to_string(),
             black: black.to_string(),
             start_fen: crate::board::STARTPOS.to_string(),
-            san: Vec::new(),
+            moves: Vec::new(),
             reasons: Vec::new(),
             termination,
             material: vec![0],
