@@ -1,0 +1,193 @@
+//! The report as text: the tables of the stdout summary, laid out as the thesis's tables are.
+
+use super::{mean_per_game, Report};
+use crate::agents::Counters;
+use crate::experiments::stats::{chi_square, elo_interval, los};
+use std::fmt::Write;
+
+impl Report<'_> {
+    /// Table 3.1: wins/losses/draws of each row player against each column player.
+    pub fn matrix_text(&self) -> String {
+        let w = self.players.iter().map(|p| p.len()).max().unwrap_or(4).max(8);
+        let mut s = String::new();
+        let _ = write!(s, "{:w$}", "W/L/D");
+        for p in &self.players {
+            let _ = write!(s, " {p:>12}");
+        }
+        s.push('\n');
+        for a in &self.players {
+            let _ = write!(s, "{a:w$}");
+            for b in &self.players {
+                let r = self.wdl(a, b);
+                if a == b || r.games() == 0 {
+                    let _ = write!(s, " {:>12}", "-");
+                } else {
+                    let _ = write!(s, " {:>12}", format!("{}/{}/{}", r.wins, r.losses, r.draws));
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    pub fn players_text(&self) -> String {
+        let mut s = String::from("player                 games  wins losses draws  score  stalemate repetition fifty insufficient cap draw-wins\n");
+        for a in &self.players {
+            let t = self.total(a);
+            let d = self.draw_detail(a);
+            let _ = writeln!(
+                s,
+                "{a:<22} {:>5} {:>5} {:>6} {:>5} {:>6.3} {:>10} {:>10} {:>5} {:>12} {:>3} {:>9}",
+                t.games(), t.wins, t.losses, t.draws, t.score(), d.stalemate, d.repetition, d.fifty_moves, d.insufficient, d.move_cap, d.draw_wins
+            );
+        }
+        s
+    }
+
+    /// The thesis's Tables 3.2-3.4: each player's results against each opponent, with the draws
+    /// in which the opponent (draw wins) or the player (draw losses) was first left with a bare
+    /// king, as counts and as shares of the draws.
+    pub fn draws_text(&self) -> String {
+        let mut s = format!(
+            "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}\n",
+            "player vs opponent", "wins", "losses", "draws", "draw-wins", "draw-losses", "dw%", "dl%"
+        );
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                let w = self.wdl(a, b);
+                if w.games() == 0 {
+                    continue;
+                }
+                let d = self.draw_detail_vs(a, Some(b));
+                let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
+                let _ = writeln!(
+                    s,
+                    "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}",
+                    format!("{a} vs {b}"),
+                    w.wins,
+                    w.losses,
+                    w.draws,
+                    d.draw_wins,
+                    d.draw_losses,
+                    pct(d.draw_wins),
+                    pct(d.draw_losses)
+                );
+            }
+        }
+        s
+    }
+
+    pub fn pairings_text(&self) -> String {
+        let mut s = String::from("pairing                                      W-D-L      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
+        for (a, b) in self.pairs() {
+            let w = self.wdl(&a, &b);
+            let (e, lo, hi) = elo_interval(w);
+            let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
+            let _ = writeln!(
+                s,
+                "{:<44} {:>3}-{}-{:<4} {:>6.3} {:>7.1} [{:>7.1}, {:>7.1}] {:>6.3} {:>10.3} {:>3} {:.3}",
+                format!("{a} vs {b}"), w.wins, w.draws, w.losses, w.score(), e, lo, hi, los(w), chi, df, p
+            );
+        }
+        s
+    }
+
+    pub fn counters_text(&self) -> String {
+        let mut s = String::from("player vs opponent                          atk-req-rounds atk-req-done moved-itself def-req-used ma-planned ma-performed captured incorrect\n");
+        for a in &self.players {
+            for b in &self.players {
+                if a == b {
+                    continue;
+                }
+                let c = |f: fn(&Counters) -> u32| self.counter_sum(a, b, f);
+                if c(|x| x.decisions) == 0 {
+                    continue;
+                }
+                let _ = writeln!(
+                    s,
+                    "{:<44} {:>14} {:>12} {:>12} {:>12} {:>10} {:>12} {:>8} {:>9}",
+                    format!("{a} vs {b}"),
+                    c(|x| x.attack_request_rounds),
+                    c(|x| x.attack_requests_performed),
+                    c(|x| x.threatened_moved_itself),
+                    c(|x| x.defense_requests_used),
+                    c(|x| x.move_attacks_planned),
+                    c(|x| x.move_attacks_performed),
+                    c(|x| x.own_pieces_captured),
+                    c(|x| x.incorrect_threats),
+                );
+            }
+        }
+        s
+    }
+
+    /// Which of the MasterAgent's rules chose the moves, per player over all its games: the
+    /// share of decisions taken by the general choice's attack or move, by the worst threatened
+    /// agent itself, and by an attack or defense request answer.
+    pub fn rules_text(&self) -> String {
+        let mut s = format!(
+            "{:<28} {:>9} {:>8} {:>8} {:>11} {:>9} {:>9} {:>9}\n",
+            "player", "decisions", "attack", "move", "threatened", "atk-req", "def-req", "dc-fallbk"
+        );
+        for a in self.agent_players() {
+            let c = self.counter_total(a, None);
+            let pct = |n: u32| format!("{:.1}%", 100.0 * mean_per_game(n, c.decisions));
+            let _ = writeln!(
+                s,
+                "{:<28} {:>9} {:>8} {:>8} {:>11} {:>9} {:>9} {:>9}",
+                a,
+                c.decisions,
+                pct(c.rule_attack),
+                pct(c.rule_move),
+                pct(c.rule_threatened_agent),
+                pct(c.attack_requests_performed),
+                pct(c.defense_requests_used),
+                c.defense_consideration_fallbacks
+            );
+        }
+        s
+    }
+
+    /// Figures 3.3 and 3.5 in numbers: per player (all opponents), by stretches of ten moves.
+    pub fn counters_by_move_text(&self) -> String {
+        const STRETCHES: [(usize, usize); 6] = [(1, 10), (11, 20), (21, 30), (31, 40), (41, 60), (61, usize::MAX)];
+        let mut s = format!("{:<28}", "moves");
+        for (lo, hi) in STRETCHES {
+            let label = if hi == usize::MAX { format!("{lo}+") } else { format!("{lo}-{hi}") };
+            let _ = write!(s, " {label:>17}");
+        }
+        s.push_str("\n  (attack requests performed / threatened agent moved itself; incorrect threats per game)\n");
+        for a in self.agent_players() {
+            let curve = self.counter_curve(a, None);
+            let stretch = |lo: usize, hi: usize| {
+                curve.iter().enumerate().filter(|(i, _)| (lo..=hi).contains(&(i + 1))).fold(Counters::default(), |acc, (_, c)| acc.add(c))
+            };
+            let mut requests = format!("{:<28}", format!("{a} requests"));
+            let mut threats = format!("{:<28}", format!("{a} incorrect"));
+            for (lo, hi) in STRETCHES {
+                let c = stretch(lo, hi);
+                let _ = write!(requests, " {:>17}", format!("{}/{}", c.attack_requests_performed, c.threatened_moved_itself));
+                let _ = write!(threats, " {:>17.3}", mean_per_game(c.incorrect_threats, c.decisions));
+            }
+            if curve.iter().any(|c| c.attack_request_rounds > 0) {
+                let _ = writeln!(s, "{requests}");
+            }
+            let _ = writeln!(s, "{threats}");
+        }
+        s
+    }
+
+    pub fn summary(&self) -> String {
+        format!(
+            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPer opponent, with draw wins and losses (Tables 3.2-3.4)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nDecisions by rule (all games)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
+            self.games.len(),
+            self.matrix_text(),
+            self.players_text(),
+            self.draws_text(),
+            self.pairings_text(),
+            self.counters_text(),
+            self.rules_text(),
+            self.counters_by_move_text()
+        )
+    }
+}
