@@ -403,6 +403,94 @@ pub fn run_bench() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The position `explain` looks at: a FEN (or the start) and moves played from it.
+fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<crate::board::Game, String> {
+    let start = match fen {
+        Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => Position::startpos(),
+    };
+    let mut game = crate::board::Game::new(start);
+    for text in moves {
+        let mv = game.position().parse_move(text).map_err(|e| format!("move '{text}': {e}"))?;
+        game.play(mv);
+    }
+    Ok(game)
+}
+
+/// Why a player chooses its move in a position: for the agents every agent's threat, best
+/// attack and best move, the worst threat, the request answers and the rule that decided (the
+/// explain mode); for other players their decision and line. With `levels`, one line per level:
+/// what each would play and why.
+pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Option<&str>, seed: u64) -> ExitCode {
+    let game = match explain_position(fen, moves) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let pos = *game.position();
+    outln!("position {}", pos.to_fen());
+    if pos.legal_moves().is_empty() {
+        outln!("no legal move: {}", game.outcome().map_or("game over".to_string(), |o| o.reason().to_string()));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(list) = levels {
+        let specs = match parse_levels(list) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for spec in specs {
+            let mut player = player_from_spec(&spec, seed).expect("levels from parse_levels are valid");
+            if let Some(d) = player.decide(&game) {
+                outln!("{spec:<8} {:<6} {}", pos.to_san(d.mv), d.reason);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let features = match spec.split_once(':') {
+        Some(("level", n)) => n.parse().ok().and_then(|n| crate::agents::Features::level(n).ok()),
+        Some(("features", list)) => crate::agents::Features::parse(list).ok(),
+        _ => None,
+    };
+    match features {
+        Some(features) => {
+            let mut master = crate::agents::MasterAgent::new(features, seed);
+            master.set_explain(true);
+            if let Some(choice) = master.choose(&pos) {
+                for line in master.explanation() {
+                    outln!("{line}");
+                }
+                outln!("move {}", pos.to_san(choice.mv));
+            }
+        }
+        None => {
+            let mut player = match player_from_spec(spec, seed) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: bad player spec '{spec}': {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Some(d) = player.decide(&game) {
+                let mut at = pos;
+                let line: Vec<String> = d.pv.iter().map(|&m| {
+                    let san = at.to_san(m);
+                    at = at.play(m);
+                    san
+                }).collect();
+                outln!("{}", d.reason);
+                outln!("line {}", line.join(" "));
+                outln!("move {}", pos.to_san(d.mv));
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 /// The players of the thesis's experiments: levels 1-8 and the searcher standing in for Crafty.
 pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<String> {
     (1..=8).map(|l| format!("level:{l}")).chain(search_depths.map(|d| format!("search:depth={d}"))).collect()

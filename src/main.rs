@@ -88,6 +88,21 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Why a player chooses its move in a position (the agents' explain mode).
+    ///
+    /// For the agents: every agent's threat, best attack and best move, the worst threat, the
+    /// request answers and the rule that decided. With --levels, one line per level.
+    Explain {
+        /// Position (default: the initial one).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it first, in SAN or coordinates.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Compare levels instead, e.g. 1-8: what each plays and why.
+        #[arg(long)]
+        levels: Option<String>,
+    },
     /// Behaviour fingerprint: one signature that only a change of play changes.
     ///
     /// Folds perft 3 of the suite positions, every level's and the searcher's move on the WAC
@@ -167,17 +182,26 @@ fn main() -> ExitCode {
         }
         Some(Command::Thesis { run }) => cli::run_thesis(&run.options(seed)),
         Some(Command::Bench) => cli::run_bench(),
+        Some(Command::Explain { fen, moves, levels }) => {
+            let spec = player_spec(&cli);
+            cli::run_explain(fen.as_deref(), moves, &spec, levels.as_deref(), seed.unwrap_or(1))
+        }
         None => run_protocol(&cli),
     }
 }
 
 /// No subcommand: speak XBoard (or UCI) on stdin/stdout until `quit` or end of input.
-fn run_protocol(cli: &Cli) -> ExitCode {
-    let spec = match (cli.player.first(), &cli.features) {
+/// The player the global options name: --player, else --features, else --level.
+fn player_spec(cli: &Cli) -> String {
+    match (cli.player.first(), &cli.features) {
         (Some(p), _) => p.clone(),
         (None, Some(f)) => format!("features:{f}"),
         (None, None) => format!("level:{}", cli.level),
-    };
+    }
+}
+
+fn run_protocol(cli: &Cli) -> ExitCode {
+    let spec = player_spec(cli);
     let seed = cli.seed.unwrap_or_else(rand::random);
     let engine = match Engine::new(&spec, seed) {
         Ok(e) => e,

@@ -253,3 +253,27 @@ fn a_closed_stdout_ends_the_run_quietly() {
     assert!(dir.join("summary.txt").exists() && dir.join("games.pgn").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `agentchess explain` shows why the agents choose: every agent, the worst threat, the request
+/// answers and the rule; `--levels` compares what each level plays; bad input is a clear error.
+#[test]
+fn explain_shows_the_agents_reasoning() {
+    let fen = "7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1";
+    let run = |args: &[&str]| bin().arg("explain").args(args).output().unwrap();
+    let out = run(&["--fen", fen, "--level", "5"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for expected in ["agent Qd4: threat 900", "worst threat: Qd4 (900)", "attack request answer: d5xc6", "decision: L5 attack request", "move dxc6"] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    let text = String::from_utf8_lossy(&run(&["--fen", fen, "--levels", "4-5"]).stdout).into_owned();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(rows[0].starts_with("level:4") && rows[0].contains("Qxb2"), "{text}");
+    assert!(rows[1].starts_with("level:5") && rows[1].contains("dxc6"), "{text}");
+    let text = String::from_utf8_lossy(&run(&["--moves", "e4", "e5", "--player", "search:depth=2"]).stdout).into_owned();
+    assert!(text.contains("at depth 2") && text.contains("\nline "), "{text}");
+    let bad = run(&["--moves", "e4", "e4"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("move 'e4'"));
+}
