@@ -30,7 +30,7 @@ use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::board::Position;
 use crate::experiments::report::{csv_field, Report};
 use crate::experiments::suite::{parse_epd_line, run_suite};
-use crate::experiments::{match_jobs, run_jobs, Job};
+use crate::experiments::{assign_openings, match_jobs, run_jobs, Job};
 use crate::player::player_from_spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -131,6 +131,9 @@ pub struct RunOptions {
     pub pgn: Option<PathBuf>,
     /// PGN moves carry the players' reasons as comments.
     pub comments: bool,
+    /// Start positions, each played twice per pairing with colours swapped (empty: the
+    /// initial position).
+    pub openings: Vec<Position>,
 }
 
 impl RunOptions {
@@ -198,7 +201,8 @@ pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
     if let Err(code) = check_specs(&players) {
         return code;
     }
-    let jobs = match_jobs(a, b, opts.games, opts.seed, 0);
+    let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
+    assign_openings(&mut jobs, &opts.openings);
     run_and_report(&players, jobs, opts, &format!("{a} vs {b}"))
 }
 
@@ -217,7 +221,9 @@ pub fn run_tournament(players: &[String], gauntlet: bool, opts: &RunOptions) -> 
     for (i, a) in players.iter().enumerate() {
         for b in &players[i + 1..] {
             if !gauntlet || i == 0 {
-                jobs.extend(match_jobs(a, b, opts.games, opts.seed, pairing));
+                let mut pairing_jobs = match_jobs(a, b, opts.games, opts.seed, pairing);
+                assign_openings(&mut pairing_jobs, &opts.openings);
+                jobs.extend(pairing_jobs);
             }
             // Numbered either way, so a gauntlet's games are those of the full round robin.
             pairing += 1;

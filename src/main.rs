@@ -130,14 +130,24 @@ struct RunArgs {
     /// Comment every move in the PGN with the player's reason ("L7 attack request: ...").
     #[arg(long)]
     comments: bool,
+    /// Start positions (FEN or EPD lines), each played twice per pairing with colours swapped.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
 }
 
 impl RunArgs {
     /// `seed` is the global --seed (default 1 here, so runs are reproducible); game i's seed
     /// is derived from it, so every game replays alone.
-    fn options(&self, seed: Option<u64>) -> cli::RunOptions {
+    fn options(&self, seed: Option<u64>) -> Result<cli::RunOptions, String> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        cli::RunOptions {
+        let openings = match &self.openings {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                agentchess::experiments::parse_openings(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => Vec::new(),
+        };
+        Ok(cli::RunOptions {
             games: self.games,
             seed: seed.unwrap_or(1),
             threads: self.threads.unwrap_or(cores).max(1),
@@ -145,7 +155,8 @@ impl RunArgs {
             out: self.out.clone(),
             pgn: self.pgn.clone(),
             comments: self.comments,
-        }
+            openings,
+        })
     }
 }
 
@@ -159,7 +170,10 @@ fn main() -> ExitCode {
         Some(Command::Perft { depth, fen, divide, suite, max_depth }) => {
             cli::run_perft(*depth, fen.as_deref(), *divide, suite.as_deref(), *max_depth)
         }
-        Some(Command::Match { a, b, run }) => cli::run_match(a, b, &run.options(seed)),
+        Some(Command::Match { a, b, run }) => match run.options(seed) {
+            Ok(opts) => cli::run_match(a, b, &opts),
+            Err(e) => usage_error(&e),
+        },
         Some(Command::Tournament { players, levels, gauntlet, run }) => {
             let mut players = players.clone();
             if let Some(l) = levels {
@@ -171,7 +185,10 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            cli::run_tournament(&players, *gauntlet, &run.options(seed))
+            match run.options(seed) {
+                Ok(opts) => cli::run_tournament(&players, *gauntlet, &opts),
+                Err(e) => usage_error(&e),
+            }
         }
         Some(Command::Suite { files, csv }) => {
             let mut players = cli.player.clone();
@@ -180,7 +197,10 @@ fn main() -> ExitCode {
             }
             cli::run_suite_cmd(files, &players, seed.unwrap_or(1), csv.as_ref())
         }
-        Some(Command::Thesis { run }) => cli::run_thesis(&run.options(seed)),
+        Some(Command::Thesis { run }) => match run.options(seed) {
+            Ok(opts) => cli::run_thesis(&opts),
+            Err(e) => usage_error(&e),
+        },
         Some(Command::Bench) => cli::run_bench(),
         Some(Command::Explain { fen, moves, levels }) => {
             let spec = player_spec(&cli);
@@ -191,6 +211,11 @@ fn main() -> ExitCode {
 }
 
 /// No subcommand: speak XBoard (or UCI) on stdin/stdout until `quit` or end of input.
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
 /// The player the global options name: --player, else --features, else --level.
 fn player_spec(cli: &Cli) -> String {
     match (cli.player.first(), &cli.features) {

@@ -277,3 +277,36 @@ fn explain_shows_the_agents_reasoning() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("move 'e4'"));
 }
+
+/// `--openings`: each opening is played twice per pairing with colours swapped, games start
+/// there (PGN SetUp/FEN, move numbers from the position), and a bad file is a clear error.
+#[test]
+fn openings_are_played_with_both_colours() {
+    use agentchess::experiments::{assign_openings, parse_openings};
+    let text = "# comment\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n\
+                rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm Nf6; id \"e4\";\n";
+    let openings = parse_openings(text).unwrap();
+    assert_eq!(openings.len(), 2);
+    let mut jobs = match_jobs("level:7", "level:3", 6, 1, 0);
+    assign_openings(&mut jobs, &openings);
+    let starts: Vec<usize> = jobs.iter().map(|j| openings.iter().position(|o| *o == j.start).unwrap()).collect();
+    assert_eq!(starts, [0, 0, 1, 1, 0, 0]);
+    assert_eq!((jobs[0].white.as_str(), jobs[1].white.as_str()), ("level:7", "level:3"));
+    for g in run_jobs(&jobs[..4], 2, None, false, &|_| {}) {
+        let pgn = to_pgn(&g, "t", "2026.01.01");
+        assert!(pgn.contains("[SetUp \"1\"]") && pgn.contains(&format!("[FEN \"{}\"]", g.start_fen)), "{pgn}");
+        let movetext = pgn.split("\n\n").nth(1).unwrap();
+        let first = if g.start_fen.contains(" b ") { "1... " } else { "2. " };
+        assert!(movetext.starts_with(first), "{movetext}");
+    }
+    for bad in ["", "# nothing\n", "not a fen\n", "8/8/8/8/8/8/8/K6k w - -\n8/8/8/8/8/1q6/2k5/K7 w - -\n"] {
+        assert!(parse_openings(bad).is_err(), "{bad:?} accepted");
+    }
+    let dir = std::env::temp_dir().join(format!("agentchess-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.epd"), "rnbqkbnr/pppp1ppp w\n").unwrap();
+    let out = bin().args(["match", "level:7", "level:3", "--games", "2", "--openings"]).arg(dir.join("bad.epd")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

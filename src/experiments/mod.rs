@@ -36,6 +36,8 @@ pub struct Job {
     /// Keep each move's reason (for PGN comments); off by default, since in a long round robin
     /// the reasons would be most of the memory.
     pub keep_reasons: bool,
+    /// Where the game starts (the initial position unless openings are given).
+    pub start: Position,
 }
 
 /// Games between `a` and `b`, colours alternating (a is White in even games).
@@ -43,16 +45,59 @@ pub fn match_jobs(a: &str, b: &str, games: usize, seed: u64, pairing: u64) -> Ve
     (0..games)
         .map(|i| {
             let (w, bl) = if i % 2 == 0 { (a, b) } else { (b, a) };
-            Job { white: w.to_string(), black: bl.to_string(), seed: game_seed(seed, pairing, i as u64), keep_reasons: false }
+            Job {
+                white: w.to_string(),
+                black: bl.to_string(),
+                seed: game_seed(seed, pairing, i as u64),
+                keep_reasons: false,
+                start: Position::startpos(),
+            }
         })
         .collect()
+}
+
+/// Starts a pairing's games from `openings` in turn, each opening twice in a row so that both
+/// players get it with either colour (games 0 and 1 the first opening, 2 and 3 the second, ...).
+pub fn assign_openings(jobs: &mut [Job], openings: &[Position]) {
+    if openings.is_empty() {
+        return;
+    }
+    for (i, job) in jobs.iter_mut().enumerate() {
+        job.start = openings[(i / 2) % openings.len()];
+    }
+}
+
+/// Opening positions from a file: one FEN or EPD line each (the four position fields and, when
+/// present, the move counters; EPD operations such as `bm` or `id` may follow); blank lines and `#` comments are
+/// skipped. A bad line is an error naming it.
+pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // Four FEN fields, and the two move counters when they are there.
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let counters = fields.len() >= 6 && fields[4..6].iter().all(|f| f.parse::<u32>().is_ok());
+        let fen: Vec<&str> = fields.iter().copied().take(if counters { 6 } else { 4 }).collect();
+        let pos = Position::from_fen(&fen.join(" ")).map_err(|e| format!("line {}: {e}", i + 1))?;
+        if pos.legal_moves().is_empty() {
+            return Err(format!("line {}: the game is already over there", i + 1));
+        }
+        out.push(pos);
+    }
+    if out.is_empty() {
+        return Err("no positions".to_string());
+    }
+    Ok(out)
 }
 
 /// Plays one job. The white player gets the game seed, the black one a derived seed.
 pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameRecord, String> {
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
-    let start = Position::startpos();
+    let start = job.start;
     let Played { termination, moves, mut reasons, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
     if !job.keep_reasons {
         reasons = Vec::new();

@@ -37,13 +37,22 @@ fn write_pgn(g: &GameRecord, event: &str, date: &str, comments: bool) -> String 
     out.push('\n');
     // Words, wrapped to lines of at most 79 characters as PGN's export format asks.
     let mut words: Vec<String> = Vec::new();
+    // Move numbers follow the start position: an opening with Black to move begins "N...".
+    let start = crate::board::Position::from_fen(&g.start_fen).ok();
+    let first_number = start.map_or(1, |p| p.fullmove_number() as usize);
+    let black_first = start.is_some_and(|p| p.side_to_move() == crate::board::Color::Black);
     let mut after_comment = false;
     for (i, san) in g.san().iter().enumerate() {
+        let ply = i + usize::from(black_first);
+        let number = first_number + ply / 2;
+        let white_moves = ply % 2 == 0;
         // A move number stays on the line of its move.
-        words.push(match (i % 2, after_comment) {
-            (0, _) => format!("{}. {san}", i / 2 + 1),
-            (_, true) => format!("{}... {san}", i / 2 + 1),
-            _ => san.clone(),
+        words.push(if white_moves {
+            format!("{number}. {san}")
+        } else if after_comment || i == 0 {
+            format!("{number}... {san}")
+        } else {
+            san.clone()
         });
         after_comment = false;
         let reason = g.reasons.get(i).map(|r| comment_text(r)).unwrap_or_default();

@@ -50,8 +50,31 @@ def main():
         assert games == 20, games
         check_out_folder(out_dir, pgn_path)
         commented = check_comments(tmp)
+        from_openings = check_openings(tmp)
     print(f"pgn round trip: {games} passed, 0 failed; results.json, curves.json and CSVs agree; "
-          f"{commented} moves read back with their reasons")
+          f"{commented} moves read back with their reasons; {from_openings} games from openings")
+
+
+def check_openings(tmp):
+    """Games started from --openings (one with Black to move) read back from their FEN."""
+    openings = os.path.join(tmp, "openings.epd")
+    with open(openings, "w") as f:
+        f.write("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n")
+        f.write("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm Nf6;\n")
+    path = os.path.join(tmp, "openings.pgn")
+    subprocess.run([BIN, "match", "level:7", "level:3", "--games", "4", "--seed", "3",
+                    "--openings", openings, "--pgn", path], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    games = 0
+    with open(path) as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            assert not game.errors, game.errors
+            assert game.headers["SetUp"] == "1"
+            assert game.board().fen() == chess.Board(game.headers["FEN"]).fen()
+            assert len(list(game.mainline_moves())) > 0
+            games += 1
+    assert games == 4, games
+    return games
 
 
 def check_comments(tmp):
