@@ -114,10 +114,19 @@ def check_out_folder(out_dir, pgn_path):
     for row, point in zip(rows, level7["counters_by_move"]):
         assert int(row["incorrect_threats"]) == point["incorrect_threats"], (row, point)
     # Every game is running at move 1 of the material curve; none beyond the longest game.
+    # games.csv lists the PGN's games in order, with the same results and lengths.
+    with open(os.path.join(out_dir, "games.csv")) as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 20, len(rows)
     longest = 0
     with open(pgn_path) as f:
+        i = 0
         while (game := chess.pgn.read_game(f)) is not None:
             longest = max(longest, (game.end().ply() + 1) // 2)
+            assert rows[i]["result"] == game.headers["Result"], (rows[i], game.headers)
+            assert int(rows[i]["plies"]) == game.end().ply(), (rows[i], game.end().ply())
+            assert rows[i]["white"] == game.headers["White"]
+            i += 1
     assert level7["material"][0]["share_running"] == 1.0
     assert len(level7["material"]) == longest, (len(level7["material"]), longest)
 

@@ -55,6 +55,7 @@ impl Report<'_> {
             }
             svg_series.push((format!("{a} vs {b}"), cv));
         }
+        std::fs::write(dir.join("games.csv"), self.games_csv())?;
         std::fs::write(dir.join("matrix.csv"), m)?;
         std::fs::write(dir.join("pairings.csv"), pairs)?;
         std::fs::write(dir.join("material.csv"), curve)?;
@@ -112,6 +113,33 @@ impl Report<'_> {
             svg_chart("Incorrect threats by move (mean per game still running)", &threats, |p| p.1),
         )?;
         Ok(())
+    }
+
+    /// One row per game, for analysis tools that would rather not parse PGN: who played, the
+    /// result and why, its length, the side first left with a bare king, the final material
+    /// balance and the seed that replays it.
+    pub fn games_csv(&self) -> String {
+        let mut s = String::from("game,white,black,result,termination,plies,bare_king_first,bare_king_ply,final_material,seed,start_fen\n");
+        for g in self.games {
+            let (bare, bare_ply) = match g.bare_king {
+                Some((c, ply)) => (if c == crate::board::Color::White { "white" } else { "black" }, ply.to_string()),
+                None => ("", String::new()),
+            };
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{},{},{bare},{bare_ply},{},{},{}",
+                g.index + 1,
+                csv_field(&g.white),
+                csv_field(&g.black),
+                g.result(),
+                csv_field(&g.termination.describe()),
+                g.moves.len(),
+                g.material.last().copied().unwrap_or(0),
+                g.seed,
+                csv_field(&g.start_fen)
+            );
+        }
+        s
     }
 
     /// Every curve as JSON, for tools that prefer it to the CSVs: per ordered pairing (row
