@@ -66,31 +66,58 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: E
         log::info!("speaking UCI");
         let mut session = UciSession::new(engine);
         session.set_live_output(|r| send_live(r.to_string()));
-        let mut line = first;
-        loop {
-            let replies = guarded(&line, || session.handle_line(&line)).unwrap_or_else(|| {
-                vec![uci::UciResponse::InfoString(format!("internal error on '{}'", command::echo(&line)))]
-            });
-            send_all(&replies.iter().map(|r| r.to_string()).collect::<Vec<_>>())?;
-            if session.should_quit() {
-                return Ok(());
-            }
-            match next_line()? {
-                Some(next) => line = next,
-                None => return Ok(()),
-            }
-        }
+        return serve(&mut session, first, next_line, send_all);
     }
     log::info!("speaking XBoard");
     let mut session = Session::new(engine);
     session.set_live_output(|r| send_live(r.to_string()));
+    serve(&mut session, first, next_line, send_all)
+}
+
+/// What the loop needs of a protocol session.
+trait Serve {
+    fn replies(&mut self, line: &str) -> Vec<String>;
+    fn quit(&self) -> bool;
+    /// The reply when handling `line` panicked (a bug), so the GUI hears something.
+    fn internal_error(line: &str) -> String;
+}
+
+impl Serve for Session<'_> {
+    fn replies(&mut self, line: &str) -> Vec<String> {
+        self.handle_line(line).iter().map(|r| r.to_string()).collect()
+    }
+    fn quit(&self) -> bool {
+        self.should_quit()
+    }
+    fn internal_error(line: &str) -> String {
+        response::Response::Error { reason: "internal error".into(), command: command::echo(line) }.to_string()
+    }
+}
+
+impl Serve for UciSession<'_> {
+    fn replies(&mut self, line: &str) -> Vec<String> {
+        self.handle_line(line).iter().map(|r| r.to_string()).collect()
+    }
+    fn quit(&self) -> bool {
+        self.should_quit()
+    }
+    fn internal_error(line: &str) -> String {
+        uci::UciResponse::InfoString(format!("internal error on '{}'", command::echo(line))).to_string()
+    }
+}
+
+/// One line in, its replies out, until `quit` or the end of input.
+fn serve<S: Serve>(
+    session: &mut S,
+    first: String,
+    next_line: impl Fn() -> std::io::Result<Option<String>>,
+    send_all: impl Fn(&[String]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let mut line = first;
     loop {
-        let replies = guarded(&line, || session.handle_line(&line)).unwrap_or_else(|| {
-            vec![response::Response::Error { reason: "internal error".into(), command: command::echo(&line) }]
-        });
-        send_all(&replies.iter().map(|r| r.to_string()).collect::<Vec<_>>())?;
-        if session.should_quit() {
+        let replies = guarded(&line, || session.replies(&line)).unwrap_or_else(|| vec![S::internal_error(&line)]);
+        send_all(&replies)?;
+        if session.quit() {
             return Ok(());
         }
         match next_line()? {
