@@ -4,7 +4,7 @@
 //! score lies within `range` centipawns of the best it picks one at random, as paper 002 does.
 
 use crate::agents::values;
-use crate::board::{Game, Move, MoveKind, Piece, Position};
+use crate::board::{Game, Move, MoveKind, MoveList, Piece, Position};
 use crate::player::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -190,16 +190,28 @@ impl Searcher {
         self.path.iter().rev().skip(2).step_by(2).take(window / 2).any(|&h| h == pos.hash())
     }
 
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    /// What every node does first: forget its line, stop when out of budget (scored 0, the
+    /// result is thrown away), count itself, and score mate or stalemate. `Err` is the node's
+    /// score when nothing is left to search.
+    #[inline]
+    fn enter(&mut self, pos: &Position, ply: i32) -> Result<MoveList, i32> {
         self.pv_clear(ply);
         if self.out_of_budget() {
-            return 0;
+            return Err(0);
         }
         self.nodes += 1;
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return if pos.is_check() { -(MATE - ply) } else { 0 };
+            return Err(if pos.is_check() { -(MATE - ply) } else { 0 });
         }
+        Ok(moves)
+    }
+
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        let moves = match self.enter(pos, ply) {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
         if pos.is_insufficient_material() {
             return 0;
         }
@@ -223,15 +235,10 @@ impl Searcher {
     }
 
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
-        self.pv_clear(ply);
-        if self.out_of_budget() {
-            return 0;
-        }
-        self.nodes += 1;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if pos.is_check() { -(MATE - ply) } else { 0 };
-        }
+        let moves = match self.enter(pos, ply) {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
         if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() || self.is_repetition(pos) {
             return 0;
         }
