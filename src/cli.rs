@@ -31,14 +31,14 @@ use crate::board::Position;
 use crate::experiments::report::{csv_field, Report};
 use crate::experiments::suite::{parse_epd_line, run_suite};
 use crate::experiments::{assign_openings, match_jobs, run_jobs, Job};
-use crate::player::player_from_spec;
+use crate::spec::player_from_spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite: Option<&str>, max_depth: u32) -> ExitCode {
+pub fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite: Option<&str>, max_depth: Option<u32>) -> ExitCode {
     if let Some(path) = suite {
-        return run_perft_suite(path, max_depth);
+        return run_perft_suite(path, max_depth.unwrap_or(u32::MAX));
     }
     let Some(depth) = depth else {
         eprintln!("error: perft needs a DEPTH (or --suite FILE)");
@@ -70,6 +70,8 @@ pub fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite
     ExitCode::SUCCESS
 }
 
+/// Checks every count of a perft suite. Exit status: 0 all counts right, 1 a count is wrong,
+/// 2 the file or one of its lines cannot be read (each bad line is named on stderr).
 pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -78,23 +80,23 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut checked, mut failed) = (0u32, 0u32);
+    let (mut checked, mut failed, mut unreadable) = (0u32, 0u32, 0u32);
     let start = Instant::now();
     for (i, line) in text.lines().enumerate() {
         let case = match parse_suite_line(line) {
             Ok(Some(c)) => c,
             Ok(None) => continue,
             Err(e) => {
-                outln!("line {}: malformed: {e}", i + 1);
-                failed += 1;
+                eprintln!("error: {path} line {}: malformed: {e}", i + 1);
+                unreadable += 1;
                 continue;
             }
         };
         let pos = match Position::from_fen(&case.fen) {
             Ok(p) => p,
             Err(e) => {
-                outln!("line {}: bad FEN '{}': {e}", i + 1, case.fen);
-                failed += 1;
+                eprintln!("error: {path} line {}: bad FEN '{}': {e}", i + 1, case.fen);
+                unreadable += 1;
                 continue;
             }
         };
@@ -107,8 +109,39 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
             }
         }
     }
-    outln!("{checked} counts checked, {failed} failed, {:.2} s", start.elapsed().as_secs_f64());
-    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    outln!("{checked} counts checked, {failed} failed, {unreadable} unreadable lines, {:.2} s", start.elapsed().as_secs_f64());
+    match (failed, unreadable) {
+        (0, 0) => ExitCode::SUCCESS,
+        (_, 0) => ExitCode::FAILURE,
+        _ => ExitCode::from(2),
+    }
+}
+
+/// Games a pairing actually plays: an even number (each opening, or the initial position, is
+/// played in a pair with colours swapped), and with N openings a multiple of 2N once every
+/// opening is in use, so that no opening is played more often than another.
+pub fn balanced_games(games: usize, openings: usize) -> usize {
+    let pair = games.div_ceil(2) * 2;
+    if openings == 0 || pair <= 2 * openings {
+        return pair;
+    }
+    pair.div_ceil(2 * openings) * 2 * openings
+}
+
+/// Names that tell the players of a run apart: a spec given twice (`match level:7 level:7`)
+/// becomes `level:7#1` and `level:7#2` in every table, file and PGN, and plays as itself.
+pub fn distinct_labels(specs: &[String]) -> Vec<String> {
+    specs
+        .iter()
+        .map(|s| {
+            let copies = specs.iter().filter(|t| *t == s).count();
+            if copies == 1 {
+                return s.clone();
+            }
+            let nth = specs.iter().take_while(|t| !std::ptr::eq(*t, s)).filter(|t| *t == s).count() + 1;
+            format!("{s}#{nth}")
+        })
+        .collect()
 }
 
 fn check_specs(specs: &[String]) -> Result<(), ExitCode> {
@@ -197,10 +230,11 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
 }
 
 pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
-    let players = vec![a.to_string(), b.to_string()];
+    let players = distinct_labels(&[a.to_string(), b.to_string()]);
     if let Err(code) = check_specs(&players) {
         return code;
     }
+    let (a, b) = (&players[0], &players[1]);
     let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
     assign_openings(&mut jobs, &opts.openings);
     run_and_report(&players, jobs, opts, &format!("{a} vs {b}"))
@@ -213,6 +247,7 @@ pub fn run_tournament(players: &[String], gauntlet: bool, opts: &RunOptions) -> 
         eprintln!("error: a tournament needs at least two players");
         return ExitCode::from(2);
     }
+    let players = &distinct_labels(players);
     if let Err(code) = check_specs(players) {
         return code;
     }
@@ -241,9 +276,12 @@ pub fn parse_levels(text: &str) -> Result<Vec<String>, String> {
             Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
             None => (part.trim().parse::<u32>(), part.trim().parse::<u32>()),
         };
-        let (Ok(lo), Ok(hi)) = (lo, hi) else { return Err(format!("bad level list '{text}'")) };
-        if lo < 1 || hi > 8 || lo > hi {
-            return Err(format!("levels must be within 1-8, got '{part}'"));
+        let (Ok(lo), Ok(hi)) = (lo, hi) else { return Err(format!("bad level list '{text}' (e.g. 1-8 or 2,5,7)")) };
+        if lo < 1 || hi > 8 {
+            return Err(format!("levels are 1 to 8, got '{part}'"));
+        }
+        if lo > hi {
+            return Err(format!("level range '{part}' runs backwards (write {hi}-{lo})"));
         }
         out.extend((lo..=hi).map(|l| format!("level:{l}")));
     }
@@ -273,36 +311,78 @@ fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
     suite
 }
 
-/// Runs every player on every suite: the Table 3.10 rows on stdout, every position in `csv`.
-fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
-    let mut rows = String::from("suite,player,id,fen,played,solved\n");
-    // The table is printed after the CSV is written, so that closing stdout early cannot lose it.
-    let mut table = vec![format!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%")];
-    for suite in suites {
-        for p in players {
-            let results = match run_suite(&suite.records, p, seed) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
+/// Every player on every suite, the (suite, player) runs shared out over `threads` workers
+/// with a progress line on stderr as each finishes. Returns the Table 3.10 rows and the CSV of
+/// every position, in suite and player order whatever the order of finishing.
+fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize) -> Result<(Vec<String>, String), String> {
+    let tasks: Vec<(usize, usize)> = (0..suites.len()).flat_map(|s| (0..players.len()).map(move |p| (s, p))).collect();
+    let results: Vec<std::sync::Mutex<Option<Result<Vec<crate::experiments::suite::SuiteResult>, String>>>> =
+        tasks.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, tasks.len().max(1)) {
+            scope.spawn(|| loop {
+                let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&(s, p)) = tasks.get(t) else { break };
+                let outcome = run_suite(&suites[s].records, &players[p], seed);
+                if let Ok(rows) = &outcome {
+                    let solved = rows.iter().filter(|r| r.solved).count();
+                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    eprintln!(
+                        "suite {} {}: {solved}/{} solved ({finished}/{} runs, {:.1} s)",
+                        suites[s].name, players[p], rows.len(), tasks.len(), start.elapsed().as_secs_f64()
+                    );
                 }
-            };
-            let solved = results.iter().filter(|r| r.solved).count();
-            let name = &suite.name;
-            table.push(format!("{name:<16} {p:<28} {solved:>8} {:>8} {:>8.1}", results.len(), 100.0 * solved as f64 / results.len().max(1) as f64));
-            for r in &results {
-                rows.push_str(&format!(
-                    "{},{},{},{},{},{}\n",
-                    csv_field(name), csv_field(p), csv_field(&r.id), csv_field(&r.fen), r.played, r.solved
-                ));
-            }
+                *results[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+            });
+        }
+    });
+    let mut csv = String::from("suite,player,id,fen,played,solved\n");
+    let mut table = vec![format!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%")];
+    for (&(s, p), slot) in tasks.iter().zip(results) {
+        let rows = slot.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_else(|| Err("not run".into()))?;
+        let (name, player) = (&suites[s].name, &players[p]);
+        let solved = rows.iter().filter(|r| r.solved).count();
+        table.push(format!("{name:<16} {player:<28} {solved:>8} {:>8} {:>8.1}", rows.len(), 100.0 * solved as f64 / rows.len().max(1) as f64));
+        for r in &rows {
+            csv.push_str(&format!(
+                "{},{},{},{},{},{}\n",
+                csv_field(name), csv_field(player), csv_field(&r.id), csv_field(&r.fen), r.played, r.solved
+            ));
         }
     }
+    Ok((table, csv))
+}
+
+/// Runs every player on every suite: the Table 3.10 rows on stdout (and appended to
+/// `summary`, when given), every position in `csv`.
+fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize, csv: Option<&PathBuf>, summary: Option<&PathBuf>) -> ExitCode {
+    let (table, rows) = match suite_tables(suites, players, seed, threads) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Files first, so that closing stdout early cannot lose them.
     if let Some(path) = csv
         && let Err(e) = std::fs::write(path, rows)
     {
         eprintln!("error: cannot write {}: {e}", path.display());
         return ExitCode::FAILURE;
+    }
+    if let Some(path) = summary {
+        let text = format!("\n== Table 3.10: test suites ==\n{}\n", table.join("\n"));
+        let appended = std::fs::OpenOptions::new().append(true).create(true).open(path).and_then(|mut f| {
+            use std::io::Write;
+            f.write_all(text.as_bytes())
+        });
+        if let Err(e) = appended {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
     }
     for line in table {
         outln!("{line}");
@@ -315,7 +395,7 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, csv: Option
     ExitCode::SUCCESS
 }
 
-pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Option<&PathBuf>) -> ExitCode {
+pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Option<&PathBuf>, threads: usize) -> ExitCode {
     if let Err(code) = check_specs(players) {
         return code;
     }
@@ -331,7 +411,7 @@ pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Opti
         let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
         suites.push(parse_suite(&name, &file.display().to_string(), &text));
     }
-    run_suites(&suites, players, seed, csv)
+    run_suites(&suites, players, seed, threads, csv, None)
 }
 
 /// The two suites of the thesis's Table 3.10 that are public, built in so `thesis` runs anywhere.
@@ -428,8 +508,19 @@ fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<crate::board:
 /// explain mode); for other players their decision and line. With `levels`, one line per level:
 /// what each would play and why.
 pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Option<&str>, seed: u64) -> ExitCode {
-    let game = match explain_position(fen, moves) {
-        Ok(g) => g,
+    // Everything that can fail is checked before the first line of the report.
+    let checked = explain_position(fen, moves).and_then(|game| {
+        let specs = match levels {
+            Some(list) => parse_levels(list)?,
+            None => vec![spec.to_string()],
+        };
+        for s in &specs {
+            player_from_spec(s, seed).map_err(|e| format!("bad player spec '{s}': {e}"))?;
+        }
+        Ok((game, specs))
+    });
+    let (game, specs) = match checked {
+        Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -441,23 +532,16 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
         outln!("no legal move: {}", game.outcome().map_or("game over".to_string(), |o| o.reason().to_string()));
         return ExitCode::SUCCESS;
     }
-    if let Some(list) = levels {
-        let specs = match parse_levels(list) {
-            Ok(v) => v,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        for spec in specs {
-            let mut player = player_from_spec(&spec, seed).expect("levels from parse_levels are valid");
+    if levels.is_some() {
+        for spec in &specs {
+            let mut player = player_from_spec(spec, seed).expect("checked above");
             if let Some(d) = player.decide(&game) {
                 outln!("{spec:<8} {:<6} {}", pos.to_san(d.mv), d.reason);
             }
         }
         return ExitCode::SUCCESS;
     }
-    let features = match spec.split_once(':') {
+    let features = match crate::spec::strip_label(spec).split_once(':') {
         Some(("level", n)) => n.parse().ok().and_then(|n| crate::agents::Features::level(n).ok()),
         Some(("features", list)) => crate::agents::Features::parse(list).ok(),
         _ => None,
@@ -466,21 +550,16 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
         Some(features) => {
             let mut master = crate::agents::MasterAgent::new(features, seed);
             master.set_explain(true);
-            if let Some(choice) = master.choose(&pos) {
+            // `decide` sees the game (repetitions, the moves before), as in play.
+            if let Some(d) = crate::player::Player::decide(&mut master, &game) {
                 for line in master.explanation() {
                     outln!("{line}");
                 }
-                outln!("move {}", pos.to_san(choice.mv));
+                outln!("move {}", pos.to_san(d.mv));
             }
         }
         None => {
-            let mut player = match player_from_spec(spec, seed) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: bad player spec '{spec}': {e}");
-                    return ExitCode::from(2);
-                }
-            };
+            let mut player = player_from_spec(spec, seed).expect("checked above");
             if let Some(d) = player.decide(&game) {
                 let mut at = pos;
                 let line: Vec<String> = d.pv.iter().map(|&m| {
@@ -515,7 +594,8 @@ pub fn run_thesis(opts: &RunOptions) -> ExitCode {
     outln!("\n== Table 3.10: test suites ==");
     let suites = [parse_suite("wac", "built-in wac.epd", WAC), parse_suite("ecm", "built-in ecm.epd", ECM)];
     let csv = opts.out.as_ref().map(|dir| dir.join("suites.csv"));
-    run_suites(&suites, &thesis_players(1..=3), opts.seed, csv.as_ref())
+    let summary = opts.out.as_ref().map(|dir| dir.join("summary.txt"));
+    run_suites(&suites, &thesis_players(1..=3), opts.seed, opts.threads, csv.as_ref(), summary.as_ref())
 }
 
 #[cfg(test)]

@@ -3,29 +3,58 @@
 
 use agentchess::cli;
 use agentchess::protocol::{self, Engine};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// `agentchess --version`: the version and the target the binary was built for, so that a
+/// WinBoard user can tell which build a GUI started.
+const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("AGENTCHESS_TARGET"), ")");
+
 #[derive(Parser)]
-#[command(name = "agentchess", version, about = "AgentChess: a multi-agent chess engine for XBoard/WinBoard")]
+#[command(
+    name = "agentchess",
+    version = LONG_VERSION,
+    about = "AgentChess: a multi-agent chess engine for XBoard/WinBoard (and UCI)",
+    long_about = "AgentChess: a multi-agent chess engine for XBoard/WinBoard (and UCI).\n\n\
+                  With no subcommand it is the engine on stdin/stdout (the options below choose \
+                  its player); the subcommands run perft and the research tools, each with \
+                  options of its own (agentchess help SUBCOMMAND).",
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
-    /// Agent level, 1 (weakest) to 8 (all agent features).
-    #[arg(long, global = true, default_value_t = 7, value_parser = clap::value_parser!(u8).range(1..=8))]
-    level: u8,
-    /// Agent features to switch on instead of a level, comma-separated.
-    #[arg(long, global = true, value_name = "LIST")]
-    features: Option<String>,
-    /// Seed for every random choice (engine default: a fresh one, shown in the Seed option;
-    /// match, tournament, suite and thesis default: 1).
-    #[arg(long, global = true, value_name = "S")]
+    #[command(flatten)]
+    engine: PlayerArgs,
+    /// Seed for every random choice (default: a fresh one, shown in the Seed option).
+    #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Player spec (level:N, features:LIST, random, ...); overrides --level and --features.
-    /// (`suite` takes it several times: one run per player.)
-    #[arg(long, global = true, value_name = "SPEC")]
-    player: Vec<String>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Which player: the engine's own options and `explain`'s.
+#[derive(Args)]
+struct PlayerArgs {
+    /// Agent level, 1 (weakest) to 8 (all agent features).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8), conflicts_with_all = ["features", "player"])]
+    level: Option<u8>,
+    /// Agent features to switch on instead of a level, comma-separated (see docs/agents.md).
+    #[arg(long, value_name = "LIST", conflicts_with = "player")]
+    features: Option<String>,
+    /// Player spec: level:N, features:LIST, search:depth=N[,eval=E][,range=R], random.
+    #[arg(long, value_name = "SPEC")]
+    player: Option<String>,
+}
+
+impl PlayerArgs {
+    /// The spec these options name (--player, else --features, else --level, else the default level).
+    fn spec(&self) -> String {
+        match (&self.player, &self.features, self.level) {
+            (Some(p), _, _) => p.clone(),
+            (None, Some(f), _) => format!("features:{f}"),
+            (None, None, level) => format!("level:{}", level.unwrap_or(protocol::engine::DEFAULT_LEVEL)),
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -43,9 +72,9 @@ enum Command {
         /// EPD perft suite (`FEN ;D1 n ;D2 n ...`) to check.
         #[arg(long)]
         suite: Option<String>,
-        /// With --suite: skip depths above this.
-        #[arg(long, default_value_t = u32::MAX)]
-        max_depth: u32,
+        /// With --suite: skip depths above this (default: every depth the suite gives).
+        #[arg(long, value_name = "DEPTH")]
+        max_depth: Option<u32>,
     },
     /// Play games between two players in-process (specs: level:N, features:LIST, search:depth=N, random).
     Match {
@@ -75,9 +104,18 @@ enum Command {
         /// EPD files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// A player to run (repeat for several); default level:7.
+        #[arg(long, value_name = "SPEC")]
+        player: Vec<String>,
         /// Write every position with the move played to this CSV.
         #[arg(long)]
         csv: Option<PathBuf>,
+        /// Seed of the players, reseeded for every position (default 1).
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_parser = at_least_one)]
+        threads: Option<u32>,
     },
     /// The thesis's chapter 3 in one run (Tables 3.1 and 3.10).
     ///
@@ -100,8 +138,13 @@ enum Command {
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
         /// Compare levels instead, e.g. 1-8: what each plays and why.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["level", "features", "player"])]
         levels: Option<String>,
+        #[command(flatten)]
+        player: PlayerArgs,
+        /// Seed of the player's random tie-breaks (default 1).
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
     },
     /// Behaviour fingerprint: one signature that only a change of play changes.
     ///
@@ -110,17 +153,20 @@ enum Command {
     Bench,
 }
 
-#[derive(clap::Args)]
+#[derive(Args)]
 struct RunArgs {
     /// Games per pairing (colours alternate).
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+    games: u32,
+    /// Seed of the run; game i's seed is derived from it, so every game replays alone.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(long, value_parser = at_least_one)]
+    threads: Option<u32>,
     /// Optional hard cap in full moves (off by default; reported apart from the rules' draws).
-    #[arg(long)]
-    move_cap: Option<usize>,
+    #[arg(long, value_parser = at_least_one)]
+    move_cap: Option<u32>,
     /// Folder for CSV/JSON tables, SVG charts, PGN and summary.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -135,11 +181,21 @@ struct RunArgs {
     openings: Option<PathBuf>,
 }
 
+/// A count that only makes sense from 1 up (games, threads, a move cap).
+fn at_least_one(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 impl RunArgs {
-    /// `seed` is the global --seed (default 1 here, so runs are reproducible); game i's seed
-    /// is derived from it, so every game replays alone.
-    fn options(&self, seed: Option<u64>) -> Result<cli::RunOptions, String> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    fn options(&self) -> Result<cli::RunOptions, String> {
         let openings = match &self.openings {
             Some(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -147,11 +203,22 @@ impl RunArgs {
             }
             None => Vec::new(),
         };
+        let games = cli::balanced_games(self.games as usize, openings.len());
+        if games != self.games as usize {
+            eprintln!(
+                "note: --games {} with {} opening(s): playing {games} games a pairing, so that every opening used is played with both colours",
+                self.games,
+                openings.len().max(1)
+            );
+        }
+        if !openings.is_empty() && games / 2 < openings.len() {
+            eprintln!("note: {games} games a pairing use the first {} of the {} openings", games / 2, openings.len());
+        }
         Ok(cli::RunOptions {
-            games: self.games,
-            seed: seed.unwrap_or(1),
-            threads: self.threads.unwrap_or(cores).max(1),
-            move_cap: self.move_cap,
+            games,
+            seed: self.seed,
+            threads: self.threads.map_or_else(cores, |t| t as usize),
+            move_cap: self.move_cap.map(|m| m as usize),
             out: self.out.clone(),
             pgn: self.pgn.clone(),
             comments: self.comments,
@@ -165,75 +232,56 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
-    let seed = cli.seed;
-    match &cli.command {
-        Some(Command::Perft { depth, fen, divide, suite, max_depth }) => {
+    let Some(command) = &cli.command else { return run_protocol(&cli) };
+    match command {
+        Command::Perft { depth, fen, divide, suite, max_depth } => {
             cli::run_perft(*depth, fen.as_deref(), *divide, suite.as_deref(), *max_depth)
         }
-        Some(Command::Match { a, b, run }) => match run.options(seed) {
+        Command::Match { a, b, run } => match run.options() {
             Ok(opts) => cli::run_match(a, b, &opts),
             Err(e) => usage_error(&e),
         },
-        Some(Command::Tournament { players, levels, gauntlet, run }) => {
+        Command::Tournament { players, levels, gauntlet, run } => {
             let mut players = players.clone();
             if let Some(l) = levels {
                 match cli::parse_levels(l) {
                     Ok(v) => players.extend(v),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        return ExitCode::from(2);
-                    }
+                    Err(e) => return usage_error(&e),
                 }
             }
-            match run.options(seed) {
+            match run.options() {
                 Ok(opts) => cli::run_tournament(&players, *gauntlet, &opts),
                 Err(e) => usage_error(&e),
             }
         }
-        Some(Command::Suite { files, csv }) => {
-            let mut players = cli.player.clone();
-            if players.is_empty() {
-                players.push("level:7".to_string());
-            }
-            cli::run_suite_cmd(files, &players, seed.unwrap_or(1), csv.as_ref())
+        Command::Suite { files, player, csv, seed, threads } => {
+            let players = if player.is_empty() { vec!["level:7".to_string()] } else { player.clone() };
+            let threads = threads.map_or_else(cores, |t| t as usize);
+            cli::run_suite_cmd(files, &players, *seed, csv.as_ref(), threads)
         }
-        Some(Command::Thesis { run }) => match run.options(seed) {
+        Command::Thesis { run } => match run.options() {
             Ok(opts) => cli::run_thesis(&opts),
             Err(e) => usage_error(&e),
         },
-        Some(Command::Bench) => cli::run_bench(),
-        Some(Command::Explain { fen, moves, levels }) => {
-            let spec = player_spec(&cli);
-            cli::run_explain(fen.as_deref(), moves, &spec, levels.as_deref(), seed.unwrap_or(1))
+        Command::Bench => cli::run_bench(),
+        Command::Explain { fen, moves, levels, player, seed } => {
+            cli::run_explain(fen.as_deref(), moves, &player.spec(), levels.as_deref(), *seed)
         }
-        None => run_protocol(&cli),
     }
 }
 
-/// No subcommand: speak XBoard (or UCI) on stdin/stdout until `quit` or end of input.
 fn usage_error(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
 }
 
-/// The player the global options name: --player, else --features, else --level.
-fn player_spec(cli: &Cli) -> String {
-    match (cli.player.first(), &cli.features) {
-        (Some(p), _) => p.clone(),
-        (None, Some(f)) => format!("features:{f}"),
-        (None, None) => format!("level:{}", cli.level),
-    }
-}
-
+/// No subcommand: speak XBoard (or UCI) on stdin/stdout until `quit` or end of input.
 fn run_protocol(cli: &Cli) -> ExitCode {
-    let spec = player_spec(cli);
+    let spec = cli.engine.spec();
     let seed = cli.seed.unwrap_or_else(rand::random);
     let engine = match Engine::new(&spec, seed) {
         Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage_error(&e),
     };
     log::info!("player {spec}, seed {seed}");
     // The input goes to a reader thread, which needs an owned, sendable handle.

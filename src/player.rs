@@ -1,5 +1,6 @@
 //! A player picks a move in a game: the agents at some level, a searcher, or a random mover.
-//! The protocol loop, the match runner and the test-suite runner all talk to this trait.
+//! The protocol loop, the match runner and the test-suite runner all talk to this trait;
+//! [`crate::spec`] builds one from its name.
 
 use crate::board::{Game, Move};
 use rand::rngs::StdRng;
@@ -58,6 +59,12 @@ pub trait Player: Send {
     }
     fn set_seed(&mut self, _seed: u64) {}
     fn new_game(&mut self) {}
+    /// A twin that decides as this player would from here on, leaving this one untouched: for
+    /// players that judge one move at a time, analysis extends their line by asking the twin
+    /// what it would play next, ply after ply. Players that search give their own line (None).
+    fn twin(&self) -> Option<Box<dyn Player>> {
+        None
+    }
     /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
     /// Only players that may think for long need to watch it; the agents decide in
     /// microseconds.
@@ -74,7 +81,8 @@ pub trait Player: Send {
 
 /// Tells a decision in progress to end now. One atomic state, so that a stop meant for one
 /// decision can never land on the next: it only turns "thinking" into "stop", and each
-/// decision starts from "thinking".
+/// decision starts from "thinking". `close` is the exception: once the input is gone (end of
+/// input, `quit`) every decision from then on is told to stop, whenever it starts.
 #[derive(Clone, Debug, Default)]
 pub struct StopSignal(std::sync::Arc<std::sync::atomic::AtomicU8>);
 
@@ -84,17 +92,25 @@ const THINKING: u8 = 1;
 /// An open-ended one: analysis, UCI `go infinite` or `go ponder`.
 const ANALYSING: u8 = 2;
 const STOP: u8 = 3;
+/// The input is closed for good: nothing is thought about at length any more.
+const CLOSED: u8 = 4;
 
 impl StopSignal {
     /// A decision starts; `open_ended` for analysis.
     pub fn begin(&self, open_ended: bool) {
         let state = if open_ended { ANALYSING } else { THINKING };
-        self.0.store(state, std::sync::atomic::Ordering::SeqCst);
+        self.settle(state);
     }
 
     /// The decision is over.
     pub fn end(&self) {
-        self.0.store(IDLE, std::sync::atomic::Ordering::SeqCst);
+        self.settle(IDLE);
+    }
+
+    /// Moves to `state` unless the signal is closed.
+    fn settle(&self, state: u8) {
+        use std::sync::atomic::Ordering::SeqCst;
+        let _ = self.0.fetch_update(SeqCst, SeqCst, |now| (now != CLOSED).then_some(state));
     }
 
     /// Asks the decision in progress to end now: any decision when `always`, otherwise only an
@@ -107,12 +123,18 @@ impl StopSignal {
         let _ = self.0.compare_exchange(ANALYSING, STOP, SeqCst, SeqCst);
     }
 
+    /// The input is gone (end of input or `quit`): the decision in progress and any later one
+    /// end at once, with what they have (a searcher still completes depth 1).
+    pub fn close(&self) {
+        self.0.store(CLOSED, std::sync::atomic::Ordering::SeqCst);
+    }
+
     pub fn is_raised(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::Relaxed) == STOP
+        matches!(self.0.load(std::sync::atomic::Ordering::Relaxed), STOP | CLOSED)
     }
 
     pub fn is_thinking(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::Relaxed) != IDLE
+        matches!(self.0.load(std::sync::atomic::Ordering::Relaxed), THINKING | ANALYSING | STOP)
     }
 }
 
@@ -147,25 +169,6 @@ impl Player for RandomPlayer {
     }
 }
 
-/// Builds a player from a spec string: `random`, `level:N`, `features:a,b,...`.
-pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    let spec = spec.trim();
-    let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
-    match kind {
-        "random" if arg.is_empty() => Ok(Box::new(RandomPlayer::new(seed))),
-        "level" => {
-            let n: u32 = arg.trim().parse().map_err(|_| format!("bad level '{arg}' (levels are 1 to 8)"))?;
-            Ok(Box::new(crate::agents::MasterAgent::with_level(n, seed).map_err(|e| e.to_string())?))
-        }
-        "features" => {
-            let set = crate::agents::Features::parse(arg).map_err(|e| e.to_string())?;
-            Ok(Box::new(crate::agents::MasterAgent::new(set, seed)))
-        }
-        "search" => Ok(Box::new(crate::search::Searcher::new(crate::search::SearchConfig::parse(arg)?, seed))),
-        _ => Err(format!("unknown player '{spec}' (expected level:N, features:LIST, search:depth=N[,eval=E][,range=R], random)")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,10 +176,25 @@ mod tests {
     #[test]
     fn random_player_is_reproducible_and_legal() {
         let game = Game::startpos();
-        let a = player_from_spec("random", 7).unwrap().decide(&game).unwrap();
-        let b = player_from_spec("random", 7).unwrap().decide(&game).unwrap();
+        let a = RandomPlayer::new(7).decide(&game).unwrap();
+        let b = RandomPlayer::new(7).decide(&game).unwrap();
         assert_eq!(a, b);
         assert!(game.position().is_legal(a.mv));
-        assert!(player_from_spec("bogus", 1).is_err());
+    }
+
+    #[test]
+    fn a_closed_signal_stops_every_later_decision() {
+        let signal = StopSignal::default();
+        signal.begin(false);
+        signal.raise(true);
+        assert!(signal.is_raised());
+        signal.end();
+        signal.begin(false);
+        assert!(!signal.is_raised(), "a stop must not carry over to the next decision");
+        signal.close();
+        assert!(signal.is_raised());
+        signal.end();
+        signal.begin(true);
+        assert!(signal.is_raised(), "after close every decision is told to stop");
     }
 }

@@ -514,7 +514,7 @@ fn player_interface() {
 
 #[test]
 fn players_from_specs() {
-    use agentchess::player::player_from_spec;
+    use agentchess::spec::player_from_spec;
     let game = Game::new(position("7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1"));
     let mut p = player_from_spec("level:5", 1).unwrap();
     assert_eq!(p.name(), "AgentChess level 5");

@@ -104,10 +104,10 @@ fn bin() -> Command {
 
 #[test]
 fn bad_player_spec_is_a_clear_error() {
-    let out = bin().args(["match", "level:9", "random", "--games", "2"]).output().unwrap();
+    let out = bin().args(["match", "level:10", "random", "--games", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("level:9"), "{err}");
+    assert!(err.contains("level:10"), "{err}");
     let out = bin().args(["match", "search:depth=x", "random"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
@@ -157,6 +157,13 @@ fn thesis_command_runs_round_robin_and_suites() {
     assert_eq!(csv.lines().count(), 1 + 11 * (300 + 879));
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
     assert_eq!(pgn.matches("[Result ").count(), 72);
+    // The summary file holds both halves: the round robin and Table 3.10.
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    assert!(summary.contains("Table 3.1 ") && summary.contains("Table 3.10"), "{summary}");
+    assert_eq!(summary.lines().filter(|l| l.starts_with("wac ") || l.starts_with("ecm ")).count(), 22, "{summary}");
+    // The suite phase reports progress, one line a (suite, player) run.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("suite ")).count(), 22, "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

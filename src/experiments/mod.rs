@@ -10,7 +10,7 @@ pub mod suite;
 pub mod svg;
 
 use crate::board::{Color, Position};
-use crate::player::player_from_spec;
+use crate::spec::player_from_spec;
 use game::{play_game, GameRecord, Played};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -35,16 +35,40 @@ pub fn elo_from_score(score: f64) -> f64 {
 }
 
 /// Elo difference and its 95% interval, from the per-game score's standard error.
+///
+/// At a score of 0 or 1 (every game lost, or won) the point estimate is infinite and the
+/// normal interval collapses onto it; the finite end then comes from the exact one-sided bound
+/// instead: the score at which losing (winning) all n games has probability 2.5%, so a
+/// 0-100-0 pairing reads "below -637", not "-inf [-inf, -inf]".
 pub fn elo_interval(w: Wdl) -> (f64, f64, f64) {
     let n = w.games() as f64;
     let s = w.score();
     if n == 0.0 {
         return (0.0, f64::NEG_INFINITY, f64::INFINITY);
     }
+    let tail = 0.025f64.powf(1.0 / n);
+    if s <= 0.0 {
+        return (f64::NEG_INFINITY, f64::NEG_INFINITY, elo_from_score(1.0 - tail));
+    }
+    if s >= 1.0 {
+        return (f64::INFINITY, elo_from_score(tail), f64::INFINITY);
+    }
     let var = (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / n;
     let se = (var / n).sqrt();
     let z = 1.959_963_984_540_054;
     (elo_from_score(s), elo_from_score(s - z * se), elo_from_score(s + z * se))
+}
+
+/// An Elo estimate with its interval for tables: "  +35.2 [  -12.0,   +80.1]", or the one
+/// finite bound when every game went one way ("below -637").
+pub fn elo_text(e: f64, lo: f64, hi: f64) -> String {
+    if e == f64::NEG_INFINITY && hi.is_finite() {
+        format!("below {hi:.0} (95%)")
+    } else if e == f64::INFINITY && lo.is_finite() {
+        format!("above {lo:+.0} (95%)")
+    } else {
+        format!("{e:>+7.1} [{lo:>+7.1}, {hi:>+7.1}]")
+    }
 }
 
 /// Likelihood of superiority: P(the player is stronger), from wins and losses (draws carry no
@@ -187,6 +211,22 @@ mod tests {
         assert!(close(e, elo_from_score(0.7), 1e-9));
         assert!(close(lo, elo_from_score(0.452_077), 0.05));
         assert!(close(hi, elo_from_score(0.947_923), 0.05));
+    }
+
+    #[test]
+    fn elo_at_the_edges_has_a_finite_bound() {
+        // 0 wins, 100 losses: P(lose all 100 | score p) = (1 - p)^100 = 0.025 at p = 1 - 0.025^(1/100).
+        let (e, lo, hi) = elo_interval(Wdl { wins: 0, draws: 0, losses: 100 });
+        assert_eq!((e, lo), (f64::NEG_INFINITY, f64::NEG_INFINITY));
+        let p = 1.0 - 0.025f64.powf(0.01);
+        assert!(close(p, 0.036_21, 1e-5), "{p}");
+        assert!(close(hi, -400.0 * (1.0 / p - 1.0).log10(), 1e-9) && close(hi, -570.0, 0.1), "{hi}");
+        assert_eq!(elo_text(e, lo, hi), "below -570 (95%)");
+        let (e, lo, hi) = elo_interval(Wdl { wins: 10, draws: 0, losses: 0 });
+        assert!(e.is_infinite() && hi.is_infinite() && lo > 0.0);
+        assert!(elo_text(e, lo, hi).starts_with("above +"));
+        // All draws: an even score, and no spread at all.
+        assert_eq!(elo_interval(Wdl { wins: 0, draws: 100, losses: 0 }), (0.0, 0.0, 0.0));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
-use crate::player::{Player, StopSignal, player_from_spec};
+use crate::player::{Player, StopSignal};
+use crate::spec::player_from_spec;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 

@@ -22,7 +22,7 @@ impl Report<'_> {
         std::fs::write(dir.join("games.pgn"), pgn)?;
 
         let mut m = String::from("row,column,wins,losses,draws,draw_wins,draw_losses\n");
-        let mut pairs = String::from("a,b,wins,draws,losses,score,elo,elo_low,elo_high,los,chi2,df,p\n");
+        let mut pairs = String::from("a,b,wins,losses,draws,score,elo,elo_low,elo_high,los,chi2,df,p\n");
         let mut curve = String::from("a,b,move,mean_material_diff,share_running\n");
         let mut counters = format!("player,opponent,{}\n", Counters::NAMES.join(","));
         let mut json_pairs = Vec::new();
@@ -44,10 +44,10 @@ impl Report<'_> {
             let (e, lo, hi) = elo_interval(w);
             let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
             let (ca, cb) = (csv_field(&a), csv_field(&b));
-            let _ = writeln!(pairs, "{ca},{cb},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", w.wins, w.draws, w.losses, w.score(), los(w));
+            let _ = writeln!(pairs, "{ca},{cb},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", w.wins, w.losses, w.draws, w.score(), los(w));
             json_pairs.push(format!(
-                "{{\"a\":{},\"b\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"score\":{:.4},\"elo\":{},\"los\":{:.4},\"chi2\":{chi:.4},\"df\":{df},\"p\":{p:.4}}}",
-                json_str(&a), json_str(&b), w.wins, w.draws, w.losses, w.score(), json_num(e), los(w)
+                "{{\"a\":{},\"b\":{},\"wins\":{},\"losses\":{},\"draws\":{},\"score\":{:.4},\"elo\":{},\"elo_low\":{},\"elo_high\":{},\"los\":{:.4},\"chi2\":{chi:.4},\"df\":{df},\"p\":{p:.4}}}",
+                json_str(&a), json_str(&b), w.wins, w.losses, w.draws, w.score(), json_num(e), json_num(lo), json_num(hi), los(w)
             ));
             let cv = self.material_curve(&a, &b);
             for (mv, diff, share) in &cv {

@@ -2,7 +2,7 @@
 
 use super::{mean_per_game, Report};
 use crate::agents::Counters;
-use crate::experiments::stats::{chi_square, elo_interval, los};
+use crate::experiments::stats::{chi_square, elo_interval, elo_text, los};
 use std::fmt::Write;
 
 impl Report<'_> {
@@ -78,15 +78,22 @@ impl Report<'_> {
     }
 
     pub fn pairings_text(&self) -> String {
-        let mut s = String::from("pairing                                      W-D-L      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
+        let mut s = String::from("pairing                                      W-L-D      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
         for (a, b) in self.pairs() {
             let w = self.wdl(&a, &b);
             let (e, lo, hi) = elo_interval(w);
             let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
             let _ = writeln!(
                 s,
-                "{:<44} {:>3}-{}-{:<4} {:>6.3} {:>7.1} [{:>7.1}, {:>7.1}] {:>6.3} {:>10.3} {:>3} {:.3}",
-                format!("{a} vs {b}"), w.wins, w.draws, w.losses, w.score(), e, lo, hi, los(w), chi, df, p
+                "{:<44} {:<10} {:>6.3} {:<27} {:>6.3} {:>10.3} {:>3} {:.3}",
+                format!("{a} vs {b}"),
+                format!("{}-{}-{}", w.wins, w.losses, w.draws),
+                w.score(),
+                elo_text(e, lo, hi),
+                los(w),
+                chi,
+                df,
+                p
             );
         }
         s

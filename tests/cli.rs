@@ -1,0 +1,154 @@
+//! The command line as a user meets it: every subcommand accepts only the options it uses,
+//! meaningless numbers are refused with one line and exit status 2, and a run that names the
+//! same player twice tells the two apart.
+
+use std::process::{Command, Output};
+
+fn agentchess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agentchess")).args(args).output().expect("run agentchess")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Before, `--level`, `--features`, `--seed` and `--player` were global: `suite FILE --level 3`
+/// played level 7 and `bench --seed 5` ignored the seed, silently.
+#[test]
+fn options_a_subcommand_does_not_use_are_refused() {
+    for args in [
+        &["suite", "tests/data/mate1.epd", "--level", "3"][..],
+        &["match", "level:1", "level:2", "--level", "3"],
+        &["match", "level:1", "level:2", "--player", "random"],
+        &["thesis", "--level", "3"],
+        &["bench", "--seed", "5"],
+        &["perft", "1", "--level", "2"],
+        &["tournament", "--levels", "1-2", "--features", "foundation"],
+        &["--level", "3", "match", "level:1", "level:2"],
+    ] {
+        let out = agentchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?} was accepted: {}", stdout(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+    // Where they do mean something they are taken.
+    let out = agentchess(&["explain", "--level", "2", "--seed", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("decision: L2 "), "{}", stdout(&out));
+    let out = agentchess(&["suite", "tests/data/mate1.epd", "--player", "level:3", "--seed", "2"]);
+    assert!(out.status.success() && stdout(&out).contains("level:3"), "{}", stderr(&out));
+}
+
+/// Each meaningless value gets one line naming it, and exit status 2, before any work.
+#[test]
+fn meaningless_values_are_errors() {
+    for (args, says) in [
+        (&["match", "level:1", "level:2", "--games", "0"][..], "--games"),
+        (&["match", "level:1", "level:2", "--move-cap", "0"], "--move-cap"),
+        (&["match", "level:1", "level:2", "--threads", "0"], "--threads"),
+        (&["match", "features:", "level:2"], "features:"),
+        (&["tournament", "--levels", "8-1"], "8-1"),
+        (&["tournament", "--levels", "0-3"], "0-3"),
+        (&["suite", "tests/data/mate1.epd", "--threads", "0"], "--threads"),
+    ] {
+        let out = agentchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("4294967295"), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+    let help = stdout(&agentchess(&["help", "perft"]));
+    assert!(help.contains("--max-depth") && !help.contains("4294967295"), "{help}");
+}
+
+/// `explain` checks everything before it writes its report: an error leaves stdout empty.
+#[test]
+fn explain_writes_nothing_before_an_error() {
+    for args in [&["explain", "--levels", "1-99"][..], &["explain", "--player", "nobody"], &["explain", "--moves", "e2e5"]] {
+        let out = agentchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?} wrote: {}", stdout(&out));
+    }
+}
+
+/// A perft suite line that cannot be read is an input error (status 2), told apart from a
+/// count that is wrong (status 1).
+#[test]
+fn perft_suite_exit_status_says_what_went_wrong() {
+    let dir = std::env::temp_dir().join(format!("agentchess-cli-perft-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20\n8/8/8 w - - ;D1 3\n").unwrap();
+    let out = agentchess(&["perft", "--suite", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    let wrong = dir.join("wrong.epd");
+    std::fs::write(&wrong, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 21\n").unwrap();
+    let out = agentchess(&["perft", "--suite", wrong.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("MISMATCH"), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `match level:7 level:7` used to print empty tables and "games 0" beside real draws: both
+/// players had one name. Now they are level:7#1 and level:7#2 in every table and the PGN.
+#[test]
+fn the_same_player_twice_is_told_apart() {
+    let dir = std::env::temp_dir().join(format!("agentchess-cli-self-{}", std::process::id()));
+    let out = agentchess(&["match", "level:7", "level:7", "--games", "6", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = text.lines().find(|l| l.starts_with("level:7#1 ") && l.split_whitespace().nth(1) == Some("6")).expect("a player row with 6 games");
+    let fields: Vec<u32> = row.split_whitespace().skip(1).take(4).map(|f| f.parse().unwrap()).collect();
+    assert_eq!(fields[0], 6);
+    assert_eq!(fields[1] + fields[2] + fields[3], 6, "{row}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[White \"level:7#1\"]").count(), 3, "{pgn}");
+    assert_eq!(pgn.matches("[White \"level:7#2\"]").count(), 3, "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let out = agentchess(&["tournament", "--levels", "1,1,2", "--games", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("level:1#2 vs level:2"), "{}", stdout(&out));
+}
+
+/// With openings, a pairing plays each opening used with both colours; a --games that would
+/// break that is raised to what balances, and the run says so.
+#[test]
+fn games_are_balanced_over_the_openings() {
+    use agentchess::cli::balanced_games;
+    assert_eq!(balanced_games(100, 0), 100);
+    assert_eq!(balanced_games(7, 0), 8);
+    assert_eq!(balanced_games(10, 3), 12);
+    assert_eq!(balanced_games(4, 3), 4);
+    assert_eq!(balanced_games(6, 3), 6);
+    assert_eq!(balanced_games(13, 3), 18);
+    let dir = std::env::temp_dir().join(format!("agentchess-cli-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.epd");
+    std::fs::write(
+        &file,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    let out = agentchess(&["match", "level:1", "level:2", "--games", "10", "--openings", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("playing 12 games"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Games: 12"), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--version` names the target the binary was built for.
+#[test]
+fn version_names_the_target() {
+    let out = agentchess(&["--version"]);
+    let text = stdout(&out);
+    assert!(out.status.success());
+    assert!(text.starts_with(&format!("agentchess {} (", env!("CARGO_PKG_VERSION"))), "{text}");
+    assert!(text.contains(std::env::consts::ARCH), "{text}");
+}
