@@ -284,6 +284,10 @@ fn run_protocol(cli: &Cli) -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     log::info!("player {spec}, seed {seed}");
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        // A person, not a GUI: say what this is and how to leave (`help` repeats it).
+        eprintln!("{} -- type `help` for more, `quit` to leave.", agentchess::protocol::HELP[0]);
+    }
     // The input goes to a reader thread, which needs an owned, sendable handle.
     match protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock(), engine) {
         Ok(()) => ExitCode::SUCCESS,

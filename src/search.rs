@@ -95,6 +95,8 @@ const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 /// Scores beyond this are mates; the distance is MATE - |score| plies.
 const MATE_BOUND: i32 = MATE - 1000;
+/// How deep open-ended analysis goes when nobody stops it (mates and tiny endgames get there).
+const MAX_ANALYSIS_DEPTH: u32 = 64;
 
 pub struct Searcher {
     cfg: SearchConfig,
@@ -106,6 +108,9 @@ pub struct Searcher {
     node_limit: Option<u64>,
     next_check: u64,
     stopped: bool,
+    /// Depth 1 is searched to its end whatever the limits say: it costs microseconds, and a
+    /// move chosen with no look at all (the first one generated) is worse than a late one.
+    finishing_first_iteration: bool,
     /// Triangular principal-variation table: `pv[ply]` is the best line found from the node at
     /// `ply` on the current path, rebuilt as the search backs up.
     pv: Vec<Vec<Move>>,
@@ -115,7 +120,7 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(cfg: SearchConfig, seed: u64) -> Searcher {
-        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false, pv: Vec::new(), stop: None }
+        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false, finishing_first_iteration: false, pv: Vec::new(), stop: None }
     }
 
     fn material(&self, pos: &Position) -> i32 {
@@ -131,6 +136,9 @@ impl Searcher {
     /// Looks at the clock every 1024 nodes; `next_check` (not `nodes % 1024`) because both
     /// searches count nodes, so an exact multiple can be skipped over.
     fn out_of_budget(&mut self) -> bool {
+        if self.finishing_first_iteration {
+            return false;
+        }
         if self.stopped {
             return true;
         }
@@ -309,11 +317,17 @@ impl Searcher {
         self.deadline = limits.hard_time.map(|t| start + t);
         self.node_limit = limits.nodes;
         self.path = game_hashes(game);
-        let max_depth = limits.depth.map_or(self.cfg.depth, |d| d.clamp(1, self.cfg.depth.max(1)));
+        // Open-ended analysis searches on past the configured depth until it is told to stop,
+        // as a GUI (or python-chess with a depth limit) expects of an analysing engine.
+        let cap = if limits.infinite { MAX_ANALYSIS_DEPTH } else { self.cfg.depth.max(1) };
+        let max_depth = limits.depth.map_or(cap, |d| d.clamp(1, cap));
         let mut result: Option<Vec<Scored>> = None;
         let mut completed = 0;
         for depth in 1..=max_depth {
-            match self.root(&pos, depth) {
+            self.finishing_first_iteration = depth == 1;
+            let iteration = self.root(&pos, depth);
+            self.finishing_first_iteration = false;
+            match iteration {
                 Some(scored) => {
                     if let Some(top) = scored.iter().max_by_key(|s| s.score) {
                         let (mate, score) = mate_and_score(top.score);
@@ -329,7 +343,7 @@ impl Searcher {
                 break;
             }
         }
-        // Even the first iteration may have been cut short: then any legal move is better than none.
+        // Depth 1 always completes, so this fallback is only a guard.
         let scored = result.unwrap_or_else(|| vec![Scored { score: 0, mv: moves[0], line: vec![moves[0]] }]);
         let best = scored.iter().map(|s| s.score).max().unwrap_or(0);
         let pool: Vec<&Scored> = scored.iter().filter(|s| s.score >= best - self.cfg.range).collect();
@@ -454,15 +468,34 @@ mod tests {
         assert!(d.nodes < 1024, "{} nodes after the stop", d.nodes);
     }
 
+    /// A node budget is exact, except that depth 1 always runs to its end: with no budget at
+    /// all the searcher still looks one ply (and its quiescence) deep.
     #[test]
-    fn a_node_budget_is_exact() {
+    fn a_node_budget_is_exact_beyond_depth_one() {
         let game = Game::new(Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap());
-        for budget in [1, 100, 1500, 5000] {
+        let depth_one = Searcher::new(SearchConfig::parse("depth=1").unwrap(), 1).search(&game, &SearchLimits::default()).unwrap();
+        assert!(depth_one.nodes > 1);
+        for budget in [0, 1, 100, 1500, 5000, 20_000] {
             let mut s = Searcher::new(SearchConfig::parse("depth=4").unwrap(), 1);
             let d = s.search(&game, &SearchLimits { nodes: Some(budget), ..Default::default() }).unwrap();
-            assert!(d.nodes <= budget, "{} nodes for a budget of {budget}", d.nodes);
+            assert!(d.nodes <= budget.max(depth_one.nodes), "{} nodes for a budget of {budget}", d.nodes);
+            assert!(d.depth >= 1, "budget {budget}: depth {}", d.depth);
+            if budget <= depth_one.nodes {
+                assert_eq!((d.mv, d.nodes, d.depth), (depth_one.mv, depth_one.nodes, 1), "budget {budget}");
+            }
             assert!(game.position().is_legal(d.mv));
         }
+    }
+
+    /// No time at all still buys the depth-1 search, which sees a hanging queen.
+    #[test]
+    fn depth_one_runs_with_no_time_left() {
+        let game = Game::new(Position::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap());
+        let zero = std::time::Duration::ZERO;
+        let limits = SearchLimits { soft_time: Some(zero), hard_time: Some(zero), ..Default::default() };
+        let d = Searcher::new(SearchConfig::parse("depth=3").unwrap(), 1).search(&game, &limits).unwrap();
+        assert_eq!((d.mv.to_string(), d.depth), ("d2d5".to_string(), 1));
+        assert!(d.nodes > 1);
     }
 
     #[test]

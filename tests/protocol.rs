@@ -83,8 +83,8 @@ fn run_transcript(transcript: &str, mut send: impl FnMut(&str) -> Vec<String>) {
 }
 
 const FEATURES: &str = r#"
-    < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:7" variants="normal"
-    < feature option="Level -spin 7 1 8"
+    < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:7" variants="normal"
+    < feature option="Level -spin 7 0 8"
     < feature option="Features -string foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration"
     < feature option="Seed -string 1"
     < feature option="Player -string level:7"
@@ -615,7 +615,10 @@ fn setboard_sets_the_position() {
 }
 
 #[test]
-fn bad_setboard_keeps_the_position_and_refuses_moves_until_a_good_one() {
+/// After a refused position nothing is played until a good one arrives, and the GUI is told so
+/// at every turn: moves are illegal, and `go`, `hint` and `analyze` get an error, never silence
+/// (a GUI waiting on a silent `go` loses on time).
+fn bad_setboard_refuses_moves_and_answers_go_until_a_good_one() {
     xboard(
         "> new
          > force
@@ -625,6 +628,12 @@ fn bad_setboard_keeps_the_position_and_refuses_moves_until_a_good_one() {
          > e7e5
          < Illegal move: e7e5
          > go
+         < Error (no legal position; send setboard with a legal FEN, or new): go
+         > hint
+         < Error (no legal position; send setboard with a legal FEN, or new): hint
+         > analyze
+         < Error (no legal position; send setboard with a legal FEN, or new): analyze
+         > exit
          > ping 4
          < pong 4
          > setboard qwerty#%& !! zz 99x -- ~~
@@ -636,8 +645,8 @@ fn bad_setboard_keeps_the_position_and_refuses_moves_until_a_good_one() {
          > setboard
          < Error (missing argument): setboard
          > setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2
-         > g1f3
-         < move a7a5
+         > go
+         < move a2a3
          > new
          > e2e4
          < move a7a5",
@@ -756,7 +765,6 @@ fn analyze_mode_reports_after_every_change() {
          > e2e4
          < 1 12 0 34 a5
          > .
-         < stat01: 0 0 1 0 20 -
          > undo
          < 1 12 0 34 a3
          > new
@@ -808,35 +816,69 @@ fn information_commands_are_silent() {
     );
 }
 
+/// Options: good values are taken silently; a refused one keeps the old value and is said as
+/// an `Error` line (python-chess raises it from its next command) and a `tellusererror`
+/// (XBoard shows it).
 #[test]
 fn options() {
     xboard(
         "> option Seed=5
          > option Player=random
          > option Level=9
-         < Error (level must be 1 to 8): option Level=9
+         < Error (bad level): option Level=9
+         < tellusererror option Level=9 refused: levels are 1 to 8
          > option Level=x
-         < Error (level must be 1 to 8): option Level=x
+         < Error (bad level): option Level=x
+         < tellusererror option Level=x refused: levels are 1 to 8
          > option Seed=-1
          < Error (bad seed): option Seed=-1
+         < tellusererror option Seed=-1 refused: a seed is a whole number from 0 to 2^64-1
          > option Player=nonsense
          < Error (unknown player): option Player=nonsense
+         < tellusererror option Player=nonsense refused: unknown player 'nonsense' (expected level:N, features:LIST, search:depth=N[,eval=E][,range=R], random)
          > option Features=flying
          < Error (unknown feature): option Features=flying
+         < tellusererror option Features=flying refused: unknown agent feature 'flying' (known: foundation, threat-and-backup, move-attack, threat-move, attack-request, defense-request, restricted-defense-request, defense-consideration)
          > option Hash=64
          < Error (unknown option): option Hash=64
+         < tellusererror option Hash=64 refused: no such option
          > option Clear
          < Error (unknown option): option Clear
+         < tellusererror option Clear refused: no such option
          > option
          < Error (missing argument): option
          > protover 2
-         < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname=\"AgentChess 0.1.0 random\" variants=\"normal\"
-         < feature option=\"Level -spin 7 1 8\"
+         < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname=\"AgentChess 0.1.0 random\" variants=\"normal\"
+         < feature option=\"Level -spin 0 0 8\"
          < feature option=\"Features -string -\"
          < feature option=\"Seed -string 5\"
          < feature option=\"Player -string random\"
          < feature done=1",
     );
+}
+
+/// The `Level` option shows the level a feature set is the preset of, and 0 (not a level) for
+/// players that are not a preset.
+#[test]
+fn level_option_follows_the_player() {
+    for (spec, level) in [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 0), ("search:depth=2", 0)] {
+        let mut s = Session::new(Engine::new(spec, 1).unwrap());
+        let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
+        let expected = format!("feature option=\"Level -spin {level} 0 8\"");
+        assert!(features.contains(&expected), "{spec}: {features:?}");
+    }
+}
+
+/// `help` is not XBoard, but a person at the prompt types it.
+#[test]
+fn help_answers_a_person() {
+    let mut s = Session::new(engine(&[]));
+    let lines: Vec<String> = s.handle_line("help").iter().map(|r| r.to_string()).collect();
+    assert!(lines.len() >= 3 && lines.iter().all(|l| l.starts_with("# ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("quit")), "{lines:?}");
+    let mut u = UciSession::new(engine(&[]));
+    let lines: Vec<String> = u.handle_line("help").iter().map(|r| r.to_string()).collect();
+    assert!(!lines.is_empty() && lines.iter().all(|l| l.starts_with("info string ")), "{lines:?}");
 }
 
 #[test]
@@ -956,7 +998,7 @@ fn uci_session() {
     uci("> uci
          < id name AgentChess 0.1.0
          < id author the AgentChess developers
-         < option name Level type spin default 7 min 1 max 8
+         < option name Level type spin default 7 min 0 max 8
          < option name Features type string default foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration
          < option name Seed type string default 1
          < option name Player type string default level:7
@@ -993,7 +1035,7 @@ fn uci_bad_input() {
     uci("> uci
          < id name AgentChess 0.1.0
          < id author the AgentChess developers
-         < option name Level type spin default 7 min 1 max 8
+         < option name Level type spin default 7 min 0 max 8
          < option name Features type string default foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration
          < option name Seed type string default 1
          < option name Player type string default level:7
@@ -1145,7 +1187,6 @@ fn responses_round_trip() {
         "offer draw",
         "resign",
         "7 -35 120 4500 Nf3 Nc6",
-        "stat01: 12 300 1 0 20 -",
         "Hint: e2e4",
         "telluser hello",
         "tellusererror Illegal position: empty FEN",
@@ -1318,8 +1359,8 @@ fn level_and_features_options_switch_to_the_agents() {
     xboard(
         r#"> option Level=5
          > protover 2
-         < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:5" variants="normal"
-         < feature option="Level -spin 5 1 8"
+         < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:5" variants="normal"
+         < feature option="Level -spin 5 0 8"
          < feature option="Features -string foundation,threat-and-backup,move-attack,threat-move,attack-request"
          < feature option="Seed -string 1"
          < feature option="Player -string level:5"
@@ -1404,4 +1445,120 @@ fn thinking_lines_stream_while_the_searcher_runs() {
     let streamed: Vec<String> = live.borrow().iter().map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")).collect();
     assert_eq!(streamed, ["info depth 1", "info depth 2"]);
     assert!(out[0].starts_with("info depth 3 ") && out[1].starts_with("bestmove "), "{out:?}");
+}
+
+// ---- end of input -----------------------------------------------------------------------------
+
+/// Writes `input` to a fresh engine, closes its stdin, and collects its output until it exits.
+/// A watchdog kills an engine still running after a minute (then `None`): end of input must
+/// end every search, so a live process at that point is the bug under test.
+fn run_until_eof(args: &[&str], input: &str) -> Option<(std::process::ExitStatus, Vec<String>)> {
+    use std::io::Write;
+    let mut child = spawn_engine(args);
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let pid = child.id();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if done_rx.recv_timeout(std::time::Duration::from_secs(60)).is_err() {
+            let _ = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status();
+            return true;
+        }
+        false
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = done_tx.send(());
+    let killed = watchdog.join().unwrap();
+    let lines = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+    (!killed).then_some((out.status, lines))
+}
+
+/// End of input is `quit` from a GUI that went away: a search in progress stops at once (after
+/// depth 1, which always completes) and the engine exits with status 0. Before, a depth-8
+/// search ran on for 13 s to write its move into a closed pipe, and analysis never ended.
+#[test]
+fn end_of_input_ends_every_search() {
+    let searcher = ["--player", "search:depth=8", "--seed", "1"];
+    let (status, lines) = run_until_eof(&searcher, &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nlevel 0 60 0\ngo\n"))
+        .expect("a timed search outlived its input");
+    assert!(status.success(), "{status:?}");
+    let at = lines.iter().position(|l| l.starts_with("move ")).expect("the move is still written");
+    let ply: u32 = lines[at - 1].split_whitespace().next().and_then(|d| d.parse().ok()).unwrap();
+    assert!(ply < 8, "the search ran to depth 8 after the input closed: {lines:?}");
+
+    let (status, lines) = run_until_eof(&searcher, &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"))
+        .expect("analysis outlived its input");
+    assert!(status.success() && lines.iter().any(|l| l.starts_with("1 ")), "{status:?} {lines:?}");
+
+    let (status, lines) = run_until_eof(&searcher, &format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"))
+        .expect("go infinite outlived its input");
+    assert!(status.success(), "{status:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 1 ")), "{lines:?}");
+}
+
+/// `quit` queued behind a long search ends it too, whenever the search starts.
+#[test]
+fn quit_behind_a_search_ends_it() {
+    let (status, lines) = run_until_eof(
+        &["--player", "search:depth=8", "--seed", "1"],
+        &format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\nquit\n"),
+    )
+    .expect("quit did not end the analysis");
+    assert!(status.success(), "{status:?} {lines:?}");
+}
+
+// ---- short clocks -----------------------------------------------------------------------------
+
+/// No time, a negative clock, `st 0`, a zero time control or a zero node budget: the searcher
+/// still completes depth 1 and so takes a hanging queen, instead of answering the first move
+/// generated with "depth 1, nodes 0".
+#[test]
+fn the_searcher_searches_depth_one_with_no_time() {
+    let hanging_queen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    for clock in ["time 0", "time -5", "st 0", "level 0 0 0"] {
+        let mut s = Session::new(Engine::new("search:depth=4", 1).unwrap().freeze_time());
+        let mut replies = Vec::new();
+        for line in ["xboard", "protover 2", "post", "force", &format!("setboard {hanging_queen}"), clock, "go"] {
+            replies = s.handle_line(line).iter().map(|r| r.to_string()).collect();
+        }
+        assert!(replies.contains(&"move d2d5".to_string()), "{clock}: {replies:?}");
+        let nodes: u64 = replies[0].split_whitespace().nth(3).and_then(|n| n.parse().ok()).unwrap();
+        assert!(nodes > 0, "{clock}: {replies:?}");
+    }
+    for go in ["go wtime 0 btime 0", "go movetime 0", "go nodes 0"] {
+        let mut u = UciSession::new(Engine::new("search:depth=4", 1).unwrap().freeze_time());
+        u.handle_line(&format!("position fen {hanging_queen}"));
+        let out: Vec<String> = u.handle_line(go).iter().map(|r| r.to_string()).collect();
+        assert_eq!(out.last().unwrap(), "bestmove d2d5", "{go}: {out:?}");
+        assert!(!out[0].contains(" nodes 0 "), "{go}: {out:?}");
+    }
+}
+
+/// Analysis of a player that judges one move at a time reports its line ply by ply, so that a
+/// client analysing to a depth gets there (python-chess waited forever for depth 2).
+#[test]
+fn agents_analysis_reaches_any_depth() {
+    use std::cell::RefCell;
+    let live = RefCell::new(Vec::new());
+    let mut s = Session::new(Engine::new("level:7", 1).unwrap().freeze_time());
+    s.set_live_output(|r| live.borrow_mut().push(r.to_string()));
+    let mut last = Vec::new();
+    for line in ["xboard", "protover 2", "post", "new", "analyze"] {
+        last = s.handle_line(line).iter().map(|r| r.to_string()).collect();
+    }
+    let mut lines = live.borrow().clone();
+    lines.extend(last);
+    let depths: Vec<u32> = lines.iter().map(|l| l.split_whitespace().next().unwrap().parse().unwrap()).collect();
+    assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>(), "one more ply a line: {lines:?}");
+    let longest = lines.last().unwrap();
+    assert_eq!(longest.split_whitespace().count(), 4 + depths.len(), "the line has one move a ply: {longest}");
+    // The line goes on until the game ends in it or it is 64 plies long.
+    let mut game = agentchess::board::Game::startpos();
+    for san in longest.split_whitespace().skip(4) {
+        let mv = game.position().parse_move(san).unwrap_or_else(|e| panic!("{san} in {longest}: {e}"));
+        game.play(mv);
+    }
+    assert!(depths.len() == 64 || game.outcome().is_some(), "the line stopped early: {longest}");
+    // The first move of every line is the move the agents would play.
+    let first = |l: &String| l.split_whitespace().nth(4).unwrap().to_string();
+    assert!(lines.iter().all(|l| first(l) == first(&lines[0])), "{lines:?}");
 }

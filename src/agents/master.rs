@@ -636,6 +636,14 @@ impl Player for MasterAgent {
         MasterAgent::set_seed(self, seed);
     }
 
+    /// Same features and the same random state, fresh counters: what this MasterAgent would play
+    /// next, without moving its own random state on.
+    fn twin(&self) -> Option<Box<dyn Player>> {
+        let mut twin = MasterAgent::new(self.features, 0);
+        twin.rng = self.rng.clone();
+        Some(Box::new(twin))
+    }
+
     fn new_game(&mut self) {
         self.reset_counters();
     }

@@ -112,6 +112,8 @@ pub enum Command {
     EgtPath { kind: String, path: String },
     /// `option NAME=VALUE`, or `option NAME` for a button
     Option { name: String, value: Option<String> },
+    /// `help`: not XBoard; a person at the prompt asking what to type.
+    Help,
 }
 
 /// A line that is not a command we can act on; it becomes `Error (reason): command`.
@@ -191,6 +193,7 @@ impl Command {
             "edit" => Command::Edit,
             "hint" => Command::Hint,
             "bk" => Command::Bk,
+            "help" => Command::Help,
             "undo" => Command::Undo,
             "remove" => Command::Remove,
             "hard" => Command::Hard,
@@ -413,6 +416,7 @@ impl fmt::Display for Command {
             Command::Edit => f.write_str("edit"),
             Command::Hint => f.write_str("hint"),
             Command::Bk => f.write_str("bk"),
+            Command::Help => f.write_str("help"),
             Command::Undo => f.write_str("undo"),
             Command::Remove => f.write_str("remove"),
             Command::Hard => f.write_str("hard"),

@@ -13,6 +13,10 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_LEVEL: u8 = 7;
 pub const MIN_LEVEL: u8 = 1;
 pub const MAX_LEVEL: u8 = 8;
+/// What the `Level` option shows when the player is not a level's preset (a custom feature
+/// set, the searcher, random): the option's range starts there so the GUI can show it, and
+/// setting it is refused.
+pub const NO_LEVEL: u8 = 0;
 
 /// A chosen move and what the protocol reports about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,21 +80,25 @@ impl Engine {
         self.seed
     }
 
-    /// The level this engine plays at, if its spec is a plain `level:N`.
+    /// The level this engine plays at: its agents' features when they are a level's preset
+    /// (`--features foundation` is level 1), else None (a custom set, the searcher, random).
     pub fn level(&self) -> Option<u8> {
-        self.spec.strip_prefix("level:")?.parse().ok()
+        self.agent_features()?.as_level().map(|n| n as u8)
     }
 
     /// The agent feature flags this engine plays with, as the comma list `features:` takes, or
     /// "-" for a player that is not made of agents.
     pub fn features(&self) -> String {
+        self.agent_features().map_or_else(|| "-".to_string(), |f| f.to_string())
+    }
+
+    fn agent_features(&self) -> Option<Features> {
         let (kind, arg) = self.spec.split_once(':').unwrap_or((self.spec.as_str(), ""));
-        let set = match kind {
+        match kind {
             "level" => arg.parse().ok().and_then(|n| Features::level(n).ok()),
             "features" => Features::parse(arg).ok(),
             _ => None,
-        };
-        set.map_or_else(|| "-".to_string(), |f| f.to_string())
+        }
     }
 
     /// Swaps in the player for a new spec; on error the current player stays.
@@ -127,9 +135,7 @@ impl Engine {
             return None;
         }
         log::debug!("thinking with {limits:?}");
-        let start = Instant::now();
-        let frozen = self.frozen_time;
-        let elapsed = move || if frozen { Duration::ZERO } else { start.elapsed() };
+        let elapsed = stopwatch(self.frozen_time);
         let mut report = |d: &crate::player::Decision| {
             if legal.contains(d.mv) {
                 on_step(thought_of(game, d, elapsed()));
@@ -137,20 +143,76 @@ impl Engine {
         };
         self.interrupt.begin(limits.infinite);
         let decision = catch_unwind(AssertUnwindSafe(|| self.player.decide_reporting(game, limits, &mut report)));
-        self.interrupt.end();
-        let elapsed = elapsed();
-        let fallback = |why: &str| {
-            log::error!("player {:?} {why}; playing the first legal move", self.spec);
-            Some(Thought { mv: legal[0], score: 0, mate: None, depth: 0, pv: vec![legal[0]], nodes: 0, elapsed, reason: format!("fallback: {why}") })
+        let thought = match decision {
+            Ok(Some(d)) if legal.contains(d.mv) => {
+                let first = thought_of(game, &d, elapsed());
+                Ok(if limits.infinite { self.extend_line(game, first, on_step, &elapsed) } else { first })
+            }
+            Ok(Some(d)) => Err(format!("chose the illegal move {}", d.mv)),
+            Ok(None) => Err("chose no move".to_string()),
+            Err(_) => Err("panicked".to_string()),
         };
-        match decision {
-            Ok(Some(d)) if legal.contains(d.mv) => Some(thought_of(game, &d, elapsed)),
-            Ok(Some(d)) => fallback(&format!("chose the illegal move {}", d.mv)),
-            Ok(None) => fallback("chose no move"),
-            Err(_) => fallback("panicked"),
+        self.interrupt.end();
+        Some(thought.unwrap_or_else(|why| {
+            log::error!("player {:?} {why}; playing the first legal move", self.spec);
+            let mv = legal[0];
+            Thought { mv, score: 0, mate: None, depth: 0, pv: vec![mv], nodes: 0, elapsed: elapsed(), reason: format!("fallback: {why}") }
+        }))
+    }
+
+    /// Analysis of a player that judges one move at a time (the agents): its line is extended
+    /// ply by ply with what its twin would play on both sides, each longer line reported as one
+    /// more ply of depth, until the line ends the game, `MAX_LINE` plies, or a stop. A client
+    /// that analyses to a depth (python-chess's `Limit(depth=N)`) thus gets its depth, and the
+    /// GUI sees where the agents' choices lead. Players that search report their own depth.
+    fn extend_line(&mut self, game: &Game, first: Thought, on_step: &mut dyn FnMut(Thought), elapsed: &dyn Fn() -> Duration) -> Thought {
+        let Some(mut twin) = self.player.twin() else { return first };
+        // Every line is a step, the deepest too (as a searcher reports its last iteration): the
+        // protocols show the steps as they come and the deepest once more with the decision.
+        on_step(first.clone());
+        let root = game.position().side_to_move();
+        let mut line = game.clone();
+        for &m in &first.pv {
+            line.play(m);
         }
+        let mut best = first;
+        while best.pv.len() < MAX_LINE && line.outcome().is_none() && !self.interrupt.is_raised() {
+            let legal = line.position().legal_moves();
+            let next = match catch_unwind(AssertUnwindSafe(|| twin.decide(&line))) {
+                Ok(Some(d)) if legal.contains(d.mv) => d,
+                _ => break,
+            };
+            line.play(next.mv);
+            let plies = best.pv.len() as i32 + 1;
+            let mated = line.position().is_checkmate();
+            let mut pv = best.pv.clone();
+            pv.push(next.mv);
+            let longer = Thought {
+                mv: best.mv,
+                // The material the line ends in, as the root mover sees it.
+                score: crate::agents::values::material_balance(line.position(), root),
+                mate: mated.then(|| if plies % 2 == 1 { (plies + 1) / 2 } else { -plies / 2 }),
+                depth: plies as u32,
+                pv,
+                nodes: best.nodes + next.nodes,
+                elapsed: elapsed(),
+                reason: best.reason.clone(),
+            };
+            on_step(longer.clone());
+            best = longer;
+        }
+        best
     }
 }
+
+/// A stopwatch started now (reading zero when time is frozen for transcripts).
+fn stopwatch(frozen: bool) -> impl Fn() -> Duration {
+    let start = Instant::now();
+    move || if frozen { Duration::ZERO } else { start.elapsed() }
+}
+
+/// Longest line analysis extends for a player that does not search.
+const MAX_LINE: usize = 64;
 
 /// A legal decision as the protocols show it.
 fn thought_of(game: &Game, d: &crate::player::Decision, elapsed: Duration) -> Thought {

@@ -24,6 +24,15 @@ use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
+/// What a person at the prompt is told: on stderr when stdin is a terminal, and in reply to
+/// `help` (as `#` lines in XBoard, `info string` in UCI).
+pub const HELP: [&str; 4] = [
+    "AgentChess speaks XBoard/WinBoard (CECP v2); send `uci` as the first line for UCI.",
+    "Try: xboard, protover 2, new, e2e4 (a move), go, post, analyze, setboard FEN, quit.",
+    "Load it in XBoard (xboard -fcp agentchess), cutechess-cli or python-chess to play a game.",
+    "Options and subcommands (match, tournament, suite, thesis, explain, perft): agentchess --help",
+];
+
 /// Speaks the protocol on `input`/`output` until `quit` or end of input.
 ///
 /// Input is read on a thread of its own, so that a line telling the engine to stop thinking
@@ -136,17 +145,27 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, interrupt: engine::Interr
         let mut reader = io::LineReader::new(input);
         loop {
             let line = reader.next_line();
-            match &line {
-                Ok(Some(text)) => match urgency(text) {
-                    Urgency::Now => interrupt.raise(true),
-                    Urgency::EndsAnalysis => interrupt.raise(false),
-                    Urgency::InPassing => {}
-                },
-                Ok(None) => return,
-                Err(_) => {}
-            }
             let failed = line.is_err();
-            if tx.send(line.map(|l| l.unwrap_or_default())).is_err() || failed {
+            // The line is queued before the thinking is told to stop, so that the loop finds it
+            // waiting when the decision returns.
+            let urgency = match &line {
+                Ok(Some(text)) => urgency(text),
+                // End of input is `quit` from a GUI that is gone (crashed, or a script that
+                // ended): a search must not go on for minutes to write into a closed pipe.
+                Ok(None) | Err(_) => Urgency::Closing,
+            };
+            let queued = match line {
+                Ok(Some(text)) => tx.send(Ok(text)).is_ok(),
+                Ok(None) => false,
+                Err(e) => tx.send(Err(e)).is_ok(),
+            };
+            match urgency {
+                Urgency::Closing => interrupt.close(),
+                Urgency::Now => interrupt.raise(true),
+                Urgency::EndsAnalysis => interrupt.raise(false),
+                Urgency::InPassing => {}
+            }
+            if !queued || failed || urgency == Urgency::Closing {
                 return;
             }
         }
@@ -157,6 +176,9 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, interrupt: engine::Interr
 /// What a line that arrives while the engine thinks means for the thinking.
 #[derive(Debug, PartialEq, Eq)]
 enum Urgency {
+    /// The input ends (`quit`, end of input): stop thinking now and never think at length
+    /// again.
+    Closing,
     /// Move now, or the game the engine thinks about is gone: `?`, `stop`, `quit`, `new`, ...
     Now,
     /// Ends open-ended thinking (analysis) but not a move in a game: in analysis a move or a new
@@ -169,12 +191,13 @@ enum Urgency {
 }
 
 fn urgency(line: &str) -> Urgency {
-    const NOW: [&str; 12] = ["?", "stop", "quit", "exit", "new", "force", "result", "undo", "remove", "setboard", "edit", "ucinewgame"];
+    const NOW: [&str; 11] = ["?", "stop", "exit", "new", "force", "result", "undo", "remove", "setboard", "edit", "ucinewgame"];
     const IN_PASSING: [&str; 16] = [
         ".", "ping", "time", "otim", "post", "nopost", "hard", "easy", "computer", "name", "rating", "ics",
         "accepted", "rejected", "isready", "debug",
     ];
     match line.split_whitespace().next() {
+        Some("quit") => Urgency::Closing,
         Some(word) if NOW.contains(&word) => Urgency::Now,
         Some(word) if IN_PASSING.contains(&word) => Urgency::InPassing,
         Some(_) => Urgency::EndsAnalysis,

@@ -80,8 +80,6 @@ pub enum Response {
     Resign,
     /// `PLY SCORE TIME NODES PV`, TIME in centiseconds.
     Thinking { ply: u32, score: i32, time_cs: u64, nodes: u64, pv: Vec<String> },
-    /// `stat01: TIME NODES PLY MVLEFT MVTOT MVNAME`, the reply to `.` in analyze mode.
-    Stat01 { time_cs: u64, nodes: u64, ply: u32, moves_left: u32, moves_total: u32, current: String },
     /// `Hint: e2e4`
     Hint(String),
     /// `telluser MSG`
@@ -127,20 +125,6 @@ impl Response {
             "resign" if rest.is_empty() => Some(Response::Resign),
             "telluser" => Some(Response::TellUser(rest.to_string())),
             "tellusererror" => Some(Response::TellUserError(rest.to_string())),
-            "stat01:" => {
-                let f: Vec<&str> = rest.split(' ').collect();
-                if f.len() != 6 {
-                    return None;
-                }
-                Some(Response::Stat01 {
-                    time_cs: f[0].parse().ok()?,
-                    nodes: f[1].parse().ok()?,
-                    ply: f[2].parse().ok()?,
-                    moves_left: f[3].parse().ok()?,
-                    moves_total: f[4].parse().ok()?,
-                    current: f[5].to_string(),
-                })
-            }
             _ => {
                 if let Some(result) = GameResult::parse(head) {
                     let comment = rest.strip_prefix('{')?.strip_suffix('}')?;
@@ -203,9 +187,6 @@ impl fmt::Display for Response {
                     write!(f, " {mv}")?;
                 }
                 Ok(())
-            }
-            Response::Stat01 { time_cs, nodes, ply, moves_left, moves_total, current } => {
-                write!(f, "stat01: {time_cs} {nodes} {ply} {moves_left} {moves_total} {current}")
             }
             Response::Hint(mv) => write!(f, "Hint: {mv}"),
             Response::TellUser(msg) => write!(f, "telluser {msg}"),

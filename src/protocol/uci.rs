@@ -6,7 +6,7 @@
 
 use super::clock::{SearchLimits, budget, per_move_budget};
 use super::command::echo;
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL};
 use super::xboard::{ENGINE_NAME, VERSION};
 use crate::board::{Color, Game, Position};
 use std::fmt;
@@ -50,6 +50,8 @@ pub enum UciCommand {
     Stop,
     PonderHit,
     Quit,
+    /// `help`: not UCI; a person at the prompt.
+    Help,
 }
 
 impl UciCommand {
@@ -75,6 +77,7 @@ impl UciCommand {
             "stop" => UciCommand::Stop,
             "ponderhit" => UciCommand::PonderHit,
             "quit" => UciCommand::Quit,
+            "help" => UciCommand::Help,
             "setoption" => {
                 let rest = args.join(" ");
                 let rest =
@@ -104,8 +107,9 @@ impl UciCommand {
 }
 
 /// The commands a GUI may send; anything else at the start of a line is skipped.
-const COMMANDS: [&str; 11] =
-    ["uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop", "ponderhit", "quit"];
+const COMMANDS: [&str; 12] = [
+    "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop", "ponderhit", "quit", "help",
+];
 
 /// The parameter names of `go`.
 const GO_PARAMS: [&str; 12] = [
@@ -253,11 +257,11 @@ impl<'a> UciSession<'a> {
         let mut out = Vec::new();
         match cmd {
             UciCommand::Uci => {
-                let level = self.engine.level().unwrap_or(super::engine::DEFAULT_LEVEL);
+                let level = self.engine.level().unwrap_or(NO_LEVEL);
                 out.push(UciResponse::IdName(format!("{ENGINE_NAME} {VERSION}")));
                 out.push(UciResponse::IdAuthor("the AgentChess developers".into()));
                 out.push(UciResponse::Option(format!(
-                    "name Level type spin default {level} min {MIN_LEVEL} max {MAX_LEVEL}"
+                    "name Level type spin default {level} min {NO_LEVEL} max {MAX_LEVEL}"
                 )));
                 out.push(UciResponse::Option(format!("name Features type string default {}", self.engine.features())));
                 out.push(UciResponse::Option(format!("name Seed type string default {}", self.engine.seed())));
@@ -333,6 +337,7 @@ impl<'a> UciSession<'a> {
                 }
             }
             UciCommand::Quit => self.quit = true,
+            UciCommand::Help => out.extend(super::HELP.iter().map(|l| UciResponse::InfoString(l.to_string()))),
         }
         out
     }

@@ -8,7 +8,7 @@
 
 use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError, echo};
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, Thought};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, Thought};
 use super::response::{FeatureValue, GameResult, Response};
 use crate::board::{placement_fen, Bitboard, Color, Game, Move, Outcome, Piece, Position, Square};
 
@@ -225,6 +225,9 @@ impl<'a> Session<'a> {
                 if self.mode == Mode::Analyze {
                     return out;
                 }
+                if let Some(error) = self.no_position("go") {
+                    return vec![error];
+                }
                 // An explicit order to play ends the wait after `result`: xboard resumes a
                 // finished game with `undo`s and `go`, without `new` (EditGameEvent, EndOfGame).
                 self.finished = false;
@@ -270,13 +273,16 @@ impl<'a> Session<'a> {
             }
             Command::Edit => self.edit = Some(EditBoard::from_position(self.game.position())),
             Command::Hint => {
-                if self.playable() {
+                if let Some(error) = self.no_position("hint") {
+                    out.push(error);
+                } else if self.playable() {
                     let limits = self.next_move_limits();
                     if let Some(t) = self.engine.think(&self.game, &limits) {
                         out.push(Response::Hint(t.mv.to_string()));
                     }
                 }
             }
+            Command::Help => out.extend(super::HELP.iter().map(|l| Response::Debug(l.to_string()))),
             Command::Bk => {
                 out.push(Response::BookLine("AgentChess has no opening book.".into()));
                 out.push(Response::Blank);
@@ -306,17 +312,17 @@ impl<'a> Session<'a> {
             Command::Analyze => {
                 self.mode = Mode::Analyze;
                 out = self.analysis();
+                out.extend(self.no_position("analyze"));
             }
             Command::Exit => {
                 if self.mode == Mode::Analyze {
                     self.mode = Mode::Force;
                 }
             }
-            Command::Dot => {
-                if self.mode == Mode::Analyze {
-                    out.push(self.stat01());
-                }
-            }
+            // XBoard's analysis status poll gets no `stat01`: the analysis is complete by the time
+            // `.` is read, its post lines already carry depth, time and nodes, and python-chess
+            // logs `stat01` as unexpected output. The reply is optional (§13).
+            Command::Dot => {}
             Command::Name(n) => self.opponent = Some(n),
             Command::Rating { engine, opponent } => log::info!("ratings: engine {engine}, opponent {opponent}"),
             Command::Ics(host) => log::info!("ics {host}"),
@@ -332,7 +338,7 @@ impl<'a> Session<'a> {
     pub fn features(&self) -> Vec<Response> {
         let int = |n: &str, v: i64| (n.to_string(), FeatureValue::Int(v));
         let string = |n: &str, v: String| (n.to_string(), FeatureValue::Str(v));
-        let level = self.engine.level().unwrap_or(super::engine::DEFAULT_LEVEL);
+        let level = self.engine.level().unwrap_or(NO_LEVEL);
         vec![
             Response::Feature(vec![
                 int("ping", 1),
@@ -341,8 +347,9 @@ impl<'a> Session<'a> {
                 int("usermove", 1),
                 int("time", 1),
                 int("draw", 1),
+                // No `sigterm=0`: python-chess rejects it with a warning, and the engine ends
+                // promptly on `quit` or a SIGTERM alike.
                 int("sigint", 0),
-                int("sigterm", 0),
                 int("reuse", 1),
                 int("analyze", 1),
                 int("colors", 0),
@@ -352,7 +359,7 @@ impl<'a> Session<'a> {
                 string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
                 string("variants", "normal".into()),
             ]),
-            Response::Feature(vec![string("option", format!("Level -spin {level} {MIN_LEVEL} {MAX_LEVEL}"))]),
+            Response::Feature(vec![string("option", format!("Level -spin {level} {NO_LEVEL} {MAX_LEVEL}"))]),
             Response::Feature(vec![string("option", format!("Features -string {}", self.engine.features()))]),
             Response::Feature(vec![string("option", format!("Seed -string {}", self.engine.seed()))]),
             Response::Feature(vec![string("option", format!("Player -string {}", self.engine.spec()))]),
@@ -360,54 +367,59 @@ impl<'a> Session<'a> {
         ]
     }
 
+    /// A refused value keeps the old one and is said twice: `Error (REASON): option N=V`, which
+    /// python-chess raises as an `EngineError` from its next command, and `tellusererror`, which
+    /// XBoard shows in a dialog.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Vec<Response> {
-        let bad = |reason: &str| {
+        let refuse = |reason: &str, detail: &str| {
             let cmd = match value {
                 Some(v) => format!("option {name}={v}"),
                 None => format!("option {name}"),
             };
-            vec![Response::Error { reason: reason.to_string(), command: echo(&cmd) }]
+            log::info!("{cmd} refused: {detail}");
+            vec![
+                Response::Error { reason: reason.to_string(), command: echo(&cmd) },
+                Response::TellUserError(format!("{} refused: {}", echo(&cmd), detail.replace(['\n', '\r'], " "))),
+            ]
         };
-        let Some(value) = value else { return bad("unknown option") };
-        match name {
+        let Some(value) = value else { return refuse("unknown option", "no such option") };
+        let result = match name {
             "Level" => match value.parse::<u8>() {
-                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => match self.engine.set_spec(&format!("level:{n}")) {
-                    Ok(()) => Vec::new(),
-                    Err(e) => {
-                        log::warn!("{e}");
-                        bad("level not available")
-                    }
-                },
-                _ => bad("level must be 1 to 8"),
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => {
+                    self.engine.set_spec(&format!("level:{n}")).map_err(|e| ("level not available", e))
+                }
+                _ => Err(("bad level", format!("levels are {MIN_LEVEL} to {MAX_LEVEL}"))),
             },
             "Seed" => match value.parse::<u64>() {
                 Ok(seed) => {
                     self.engine.set_seed(seed);
-                    Vec::new()
+                    Ok(())
                 }
-                Err(_) => bad("bad seed"),
+                Err(_) => Err(("bad seed", "a seed is a whole number from 0 to 2^64-1".to_string())),
             },
-            "Features" => match self.engine.set_spec(&format!("features:{value}")) {
-                Ok(()) => Vec::new(),
-                Err(e) => {
-                    log::warn!("{e}");
-                    bad("unknown feature")
-                }
-            },
-            "Player" => match self.engine.set_spec(value) {
-                Ok(()) => Vec::new(),
-                Err(e) => {
-                    log::warn!("{e}");
-                    bad("unknown player")
-                }
-            },
-            _ => bad("unknown option"),
+            "Features" => self.engine.set_spec(&format!("features:{value}")).map_err(|e| ("unknown feature", e)),
+            "Player" => self.engine.set_spec(value).map_err(|e| ("unknown player", e)),
+            _ => Err(("unknown option", "no such option".to_string())),
+        };
+        match result {
+            Ok(()) => Vec::new(),
+            Err((reason, detail)) => refuse(reason, &detail),
         }
     }
 
     /// A game position is loaded and not known to be broken, and no `result` ended the game.
     fn playable(&self) -> bool {
         self.bad_position.is_none() && !self.finished
+    }
+
+    /// After a refused `setboard`/`edit` there is no game to play until a good position
+    /// arrives: a command that needs one is answered with an error rather than silence, so a
+    /// GUI waiting for a move learns why none comes.
+    fn no_position(&self, command: &str) -> Option<Response> {
+        self.bad_position.as_ref().map(|_| Response::Error {
+            reason: "no legal position; send setboard with a legal FEN, or new".into(),
+            command: command.into(),
+        })
     }
 
     fn reject_position(&mut self, reason: String) -> Response {
@@ -549,11 +561,6 @@ impl<'a> Session<'a> {
             Some(t) => vec![thinking_line(self.game.position(), &t)],
             None => Vec::new(),
         }
-    }
-
-    fn stat01(&self) -> Response {
-        let total = self.game.position().legal_moves().len() as u32;
-        Response::Stat01 { time_cs: 0, nodes: 0, ply: 1, moves_left: 0, moves_total: total, current: "-".into() }
     }
 }
 
