@@ -316,8 +316,8 @@ fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
 /// every position, in suite and player order whatever the order of finishing.
 fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize) -> Result<(Vec<String>, String), String> {
     let tasks: Vec<(usize, usize)> = (0..suites.len()).flat_map(|s| (0..players.len()).map(move |p| (s, p))).collect();
-    let results: Vec<std::sync::Mutex<Option<Result<Vec<crate::experiments::suite::SuiteResult>, String>>>> =
-        tasks.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    type Slot = std::sync::Mutex<Option<Result<Vec<crate::experiments::suite::SuiteResult>, String>>>;
+    let results: Vec<Slot> = tasks.iter().map(|_| std::sync::Mutex::new(None)).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();

@@ -187,10 +187,11 @@ impl Engine {
             let mated = line.position().is_checkmate();
             let mut pv = best.pv.clone();
             pv.push(next.mv);
+            let drawn = line.outcome().is_some_and(|o| o.winner().is_none());
             let longer = Thought {
                 mv: best.mv,
-                // The material the line ends in, as the root mover sees it.
-                score: crate::agents::values::material_balance(line.position(), root),
+                // The material the line ends in, as the root mover sees it (a draw is a draw).
+                score: if drawn { 0 } else { crate::agents::values::material_balance(line.position(), root) },
                 mate: mated.then(|| if plies % 2 == 1 { (plies + 1) / 2 } else { -plies / 2 }),
                 depth: plies as u32,
                 pv,
@@ -200,6 +201,12 @@ impl Engine {
             };
             on_step(longer.clone());
             best = longer;
+        }
+        // A line that ends the game has nothing deeper to see: it holds at every depth, as a
+        // searcher's mate holds, so a client waiting for depth N is told so at once.
+        if line.outcome().is_some() && best.depth < MAX_LINE as u32 {
+            best = Thought { depth: MAX_LINE as u32, elapsed: elapsed(), ..best };
+            on_step(best.clone());
         }
         best
     }
@@ -211,8 +218,9 @@ fn stopwatch(frozen: bool) -> impl Fn() -> Duration {
     move || if frozen { Duration::ZERO } else { start.elapsed() }
 }
 
-/// Longest line analysis extends for a player that does not search.
-const MAX_LINE: usize = 64;
+/// Longest line analysis extends for a player that does not search, and the depth at which a
+/// line that ended the game is reported as complete.
+pub const MAX_LINE: usize = 64;
 
 /// A legal decision as the protocols show it.
 fn thought_of(game: &Game, d: &crate::player::Decision, elapsed: Duration) -> Thought {

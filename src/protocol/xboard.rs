@@ -553,8 +553,16 @@ impl<'a> Session<'a> {
 
     /// Analyze mode's report on the current position: the agents' choice and its value.
     fn analysis(&mut self) -> Vec<Response> {
-        if self.bad_position.is_some() || self.game.outcome().is_some() {
+        if self.bad_position.is_some() {
             return Vec::new();
+        }
+        // A position without moves is analysed to the end at once: mated or drawn, at full
+        // depth, with no line (a client waiting for some depth must not wait forever). A drawn
+        // position that could be claimed (a repetition, fifty moves) is analysed as usual.
+        let pos = *self.game.position();
+        if pos.legal_moves().is_empty() {
+            let score = if pos.is_checkmate() { -100_000 } else { 0 };
+            return vec![Response::Thinking { ply: super::engine::MAX_LINE as u32, score, time_cs: 0, nodes: 0, pv: Vec::new() }];
         }
         let limits = SearchLimits { infinite: true, ..Default::default() };
         match self.think(&limits) {

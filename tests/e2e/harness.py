@@ -7,7 +7,10 @@ the clocks, and after every game checks what a GUI would hold against an engine:
 - crashes (the process ends) and hangs (no move long after the clock would have fallen),
 - time losses (the harness charges each side the wall time its move took),
 - result claims: every `1-0 {...}`-style line AgentChess prints must match the final position,
-  and an `offer draw` with a move must mean that move made a claimable draw.
+  and an `offer draw` with a move must mean that move made a claimable draw,
+- warnings: anything python-chess warns about while talking to AgentChess (a rejected feature,
+  unexpected output, or a line on the engine's stderr, such as the error it logs when it falls
+  back to a legal move after its player failed) is a problem.
 
 Used by play_games.py and soak.py; run those, not this file.
 """
@@ -71,19 +74,38 @@ def phalanx() -> Side:
 
 
 class LineLog(logging.Handler):
-    """Collects the lines each engine prints, from python-chess's debug log."""
+    """Collects, per engine, the lines it prints and every warning python-chess logs about it,
+    from python-chess's log. python-chess logs an engine's stderr lines as warnings, so a
+    warning is either a protocol problem python-chess noticed (a rejected feature, unexpected
+    output) or the engine itself complaining (our fallback move after a player fault is logged
+    at error level): in a normal session there must be none."""
 
     def __init__(self) -> None:
         super().__init__(logging.DEBUG)
         self.lines: dict[int, list[str]] = {}
+        self.warnings: dict[int, list[str]] = {}
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.msg == "%s: >> %s" and len(record.args) == 2:
-            proto, line = record.args
+        args = record.args if isinstance(record.args, tuple) else ()
+        if record.msg == "%s: >> %s" and len(args) == 2:
+            proto, line = args
             self.lines.setdefault(id(proto), []).append(line)
+        if record.levelno >= logging.WARNING:
+            key = id(args[0]) if args else 0
+            self.warnings.setdefault(key, []).append(record.getMessage())
 
     def take(self, proto: object) -> list[str]:
         return self.lines.pop(id(proto), [])
+
+    def take_warnings(self, proto: object) -> list[str]:
+        """The warnings logged about `proto` since the last call (and those about no engine in
+        particular)."""
+        return self.warnings.pop(id(proto), []) + self.warnings.pop(0, [])
+
+    def take_all_warnings(self) -> list[str]:
+        found = [w for ws in self.warnings.values() for w in ws]
+        self.warnings.clear()
+        return found
 
 
 LOG = LineLog()
@@ -138,6 +160,15 @@ class Player:
         self.transport, self.engine = await chess.engine.popen_xboard(self.side.cmd, env=env)
         if self.side.options:
             await self.engine.configure(self.side.options)
+            # configure only sends; a ping makes any reply to it arrive now.
+            await self.engine.ping()
+
+    def warnings(self) -> list[str]:
+        """What python-chess warned about this engine since the last call; only ours count."""
+        if self.engine is None:
+            return []
+        found = LOG.take_warnings(self.engine)
+        return found if self.side.ours else []
 
     async def stop(self) -> None:
         if self.engine is not None:
@@ -230,6 +261,8 @@ async def play_game(
 
     rec.plies = len(board.move_stack)
     rec.moves = [m.uci() for m in board.move_stack]
+    for p in players.values():
+        rec.problems += [f"{p.side.name} warning: {w}" for w in p.warnings()]
     for p in players.values():
         if p.alive:
             try:

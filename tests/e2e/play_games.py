@@ -35,19 +35,22 @@ async def check_handshake() -> list[str]:
     for name in ("ping", "setboard", "usermove", "time", "reuse", "playother", "analyze"):
         if feats.get(name) != 1:
             problems.append(f"feature {name}={feats.get(name)!r}, expected 1")
-    for name in ("sigint", "sigterm", "colors"):
+    for name in ("sigint", "colors"):
         if feats.get(name) != 0:
             problems.append(f"feature {name}={feats.get(name)!r}, expected 0")
+    if "sigterm" in feats:
+        problems.append(f"feature sigterm={feats['sigterm']!r} declared (python-chess rejects sigterm=0)")
     if not str(feats.get("myname", "")).startswith("AgentChess"):
         problems.append(f"myname={feats.get('myname')!r}")
     level = p.engine.options.get("Level")
-    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 7, 1, 8):
-        problems.append(f"Level option is {level!r}, expected spin 7 1..8")
+    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 7, 0, 8):
+        problems.append(f"Level option is {level!r}, expected spin 7 0..8")
     # Analysis must answer and stop cleanly too.
     with await p.engine.analysis(chess.Board(), chess.engine.Limit(time=0.2)) as analysis:
         await asyncio.wait_for(analysis.wait(), 10)
         if analysis.info.get("pv") is None:
             problems.append("analyze gave no PV")
+    problems += [f"warning: {w}" for w in p.warnings()]
     await p.stop()
     return problems
 

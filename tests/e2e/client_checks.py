@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""What a python-chess user meets first, over XBoard and UCI, checked through python-chess itself:
+
+- analysis to a depth returns, whatever the player: over XBoard the agents' line grows ply by
+  ply and the searcher searches on past its configured depth (python-chess waited forever for
+  depth 2 before); over UCI `go depth N` returns within the player's own depth;
+- a refused option value is visible to the client: the next command raises EngineError, and
+  the old player stays;
+- a whole session (handshake, options, games, analysis, quit) logs no warning at all (before:
+  "Rejecting feature sigterm=0" and "Unexpected engine output: 'stat01: ...'" every time).
+
+Exits non-zero on any problem.
+
+    cargo build --release
+    python3 tests/e2e/client_checks.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import chess
+import chess.engine
+
+import harness
+
+TIMEOUT = 60.0
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+async def open_engine(protocol: str, *args: str):
+    cmd = [str(harness.BINARY), "--seed", "1", *args]
+    if protocol == "uci":
+        return await chess.engine.popen_uci(cmd)
+    return await chess.engine.popen_xboard(cmd)
+
+
+async def check_analysis(protocol: str, problems: list[str]) -> None:
+    """Analysis to a depth beyond what the player would look at in play."""
+    for args, depth in ([(), 2], [("--level", "1"), 10], [("--player", "search:depth=3"), 4]):
+        transport, engine = await open_engine(protocol, *args)
+        for fen in (chess.STARTING_FEN, KIWIPETE):
+            board = chess.Board(fen)
+            try:
+                info = await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(depth=depth)), TIMEOUT)
+            except asyncio.TimeoutError:
+                problems.append(f"{protocol} {args}: analyse(depth={depth}) did not return in {TIMEOUT:.0f} s")
+                continue
+            got = info.get("depth", 0)
+            # XBoard analysis is open-ended: the engine must reach the depth the client waits
+            # for. UCI `go depth N` is a limit: the player answers within its own depth.
+            wanted = depth if protocol == "xboard" else 1
+            if got < wanted:
+                problems.append(f"{protocol} {args}: analysis ended at depth {got}, asked for {depth}")
+            pv = info.get("pv") or []
+            probe = board.copy()
+            for move in pv:
+                if move not in probe.legal_moves:
+                    problems.append(f"{protocol} {args}: illegal pv move {move} in {probe.fen()}")
+                    break
+                probe.push(move)
+            if not pv:
+                problems.append(f"{protocol} {args}: analysis without a line")
+        problems += [f"{protocol} {args}: warning: {w}" for w in harness.LOG.take_warnings(engine)]
+        await engine.quit()
+
+
+async def check_refused_option(problems: list[str]) -> None:
+    """XBoard: `configure` only sends; the refusal must surface at the next command, and the
+    engine must keep playing as before."""
+    transport, engine = await open_engine("xboard", "--level", "7")
+    board = chess.Board("7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1")
+    await engine.configure({"Player": "garbage"})
+    try:
+        await asyncio.wait_for(engine.play(board, chess.engine.Limit(time=0.1)), TIMEOUT)
+        problems.append("xboard: Player=garbage went unnoticed: the next play raised nothing")
+    except chess.engine.EngineError as e:
+        if "garbage" not in str(e):
+            problems.append(f"xboard: the refusal does not name the value: {e}")
+    # The old player (level 7) stays: it answers the attack on its queen with dxc6.
+    result = await asyncio.wait_for(engine.play(board, chess.engine.Limit(time=0.1)), TIMEOUT)
+    if result.move != chess.Move.from_uci("d5c6"):
+        problems.append(f"xboard: after the refused option the engine played {result.move}, level 7 plays d5c6")
+    harness.LOG.take_warnings(engine)  # the refusal itself is allowed to be loud
+    await engine.quit()
+
+    # UCI: python-chess checks a spin's range itself.
+    transport, engine = await open_engine("uci")
+    try:
+        await engine.configure({"Level": 99})
+        problems.append("uci: Level=99 accepted by the client")
+    except chess.engine.EngineError:
+        pass
+    harness.LOG.take_warnings(engine)
+    await engine.quit()
+
+
+async def check_quiet_session(problems: list[str]) -> None:
+    """A whole ordinary session, both protocols: handshake, option, a short game, analysis,
+    quit. python-chess must log no warning about it."""
+    for protocol in ("xboard", "uci"):
+        transport, engine = await open_engine(protocol, "--level", "7")
+        await engine.configure({"Level": 5})
+        board = chess.Board()
+        for _ in range(20):
+            if board.is_game_over():
+                break
+            result = await asyncio.wait_for(engine.play(board, chess.engine.Limit(time=0.05), game="g"), TIMEOUT)
+            board.push(result.move)
+        try:
+            await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(depth=3)), TIMEOUT)
+        except asyncio.TimeoutError:
+            problems.append(f"{protocol} session: analyse(depth=3) did not return in {TIMEOUT:.0f} s ({board.fen()})")
+            transport.close()
+            continue
+        await engine.ping()
+        problems += [f"{protocol} session: warning: {w}" for w in harness.LOG.take_warnings(engine)]
+        await engine.quit()
+
+
+async def run() -> int:
+    harness.require_binary()
+    problems: list[str] = []
+    for protocol in ("xboard", "uci"):
+        await check_analysis(protocol, problems)
+    await check_refused_option(problems)
+    await check_quiet_session(problems)
+    problems += [f"unattributed warning: {w}" for w in harness.LOG.take_all_warnings()]
+    print(f"python-chess client checks: analysis to depth (xboard, uci), refused option, quiet sessions; {len(problems)} problems")
+    for p in problems:
+        print("  PROBLEM:", p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(run()))
