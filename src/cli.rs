@@ -277,8 +277,8 @@ pub fn parse_levels(text: &str) -> Result<Vec<String>, String> {
             None => (part.trim().parse::<u32>(), part.trim().parse::<u32>()),
         };
         let (Ok(lo), Ok(hi)) = (lo, hi) else { return Err(format!("bad level list '{text}' (e.g. 1-8 or 2,5,7)")) };
-        if lo < 1 || hi > 8 {
-            return Err(format!("levels are 1 to 8, got '{part}'"));
+        if lo < 1 || hi > 9 {
+            return Err(format!("levels are 1 to 9, got '{part}'"));
         }
         if lo > hi {
             return Err(format!("level range '{part}' runs backwards (write {hi}-{lo})"));

@@ -35,8 +35,8 @@ struct Cli {
 /// Which player: the engine's own options and `explain`'s.
 #[derive(Args)]
 struct PlayerArgs {
-    /// Agent level, 1 (weakest) to 8 (all agent features).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8), conflicts_with_all = ["features", "player"])]
+    /// Agent level: 1 (weakest) to 8 are the thesis's, 9 adds the thesis's future work.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9), conflicts_with_all = ["features", "player"])]
     level: Option<u8>,
     /// Agent features to switch on instead of a level, comma-separated (see docs/agents.md).
     #[arg(long, value_name = "LIST", conflicts_with = "player")]
@@ -137,7 +137,7 @@ enum Command {
         /// Moves played from it first, in SAN or coordinates.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Compare levels instead, e.g. 1-8: what each plays and why.
+        /// Compare levels instead, e.g. 1-9: what each plays and why.
         #[arg(long, conflicts_with_all = ["level", "features", "player"])]
         levels: Option<String>,
         #[command(flatten)]

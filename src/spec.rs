@@ -20,7 +20,7 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
     match kind {
         "random" if arg.is_empty() => Ok(Box::new(RandomPlayer::new(seed))),
         "level" => {
-            let n: u32 = arg.trim().parse().map_err(|_| format!("bad level '{arg}' (levels are 1 to 8)"))?;
+            let n: u32 = arg.trim().parse().map_err(|_| format!("bad level '{arg}' (levels are 1 to 9)"))?;
             Ok(Box::new(MasterAgent::with_level(n, seed).map_err(|e| e.to_string())?))
         }
         "features" => {

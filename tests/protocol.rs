@@ -84,7 +84,7 @@ fn run_transcript(transcript: &str, mut send: impl FnMut(&str) -> Vec<String>) {
 
 const FEATURES: &str = r#"
     < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:7" variants="normal"
-    < feature option="Level -spin 7 0 8"
+    < feature option="Level -spin 7 0 9"
     < feature option="Features -string foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration"
     < feature option="Seed -string 1"
     < feature option="Player -string level:7"
@@ -825,12 +825,12 @@ fn options() {
     xboard(
         "> option Seed=5
          > option Player=random
-         > option Level=9
-         < Error (bad level): option Level=9
-         < tellusererror option Level=9 refused: levels are 1 to 8
+         > option Level=10
+         < Error (bad level): option Level=10
+         < tellusererror option Level=10 refused: levels are 1 to 9
          > option Level=x
          < Error (bad level): option Level=x
-         < tellusererror option Level=x refused: levels are 1 to 8
+         < tellusererror option Level=x refused: levels are 1 to 9
          > option Seed=-1
          < Error (bad seed): option Seed=-1
          < tellusererror option Seed=-1 refused: a seed is a whole number from 0 to 2^64-1
@@ -839,7 +839,7 @@ fn options() {
          < tellusererror option Player=nonsense refused: unknown player 'nonsense' (expected level:N, features:LIST, search:depth=N[,eval=E][,range=R], random)
          > option Features=flying
          < Error (unknown feature): option Features=flying
-         < tellusererror option Features=flying refused: unknown agent feature 'flying' (known: foundation, threat-and-backup, move-attack, threat-move, attack-request, defense-request, restricted-defense-request, defense-consideration)
+         < tellusererror option Features=flying refused: unknown agent feature 'flying' (known: foundation, threat-and-backup, move-attack, threat-move, attack-request, defense-request, restricted-defense-request, defense-consideration, exchange, fork, mating, promotion, look-ahead, defense-balance)
          > option Hash=64
          < Error (unknown option): option Hash=64
          < tellusererror option Hash=64 refused: no such option
@@ -850,7 +850,7 @@ fn options() {
          < Error (missing argument): option
          > protover 2
          < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname=\"AgentChess 0.1.0 random\" variants=\"normal\"
-         < feature option=\"Level -spin 0 0 8\"
+         < feature option=\"Level -spin 0 0 9\"
          < feature option=\"Features -string -\"
          < feature option=\"Seed -string 5\"
          < feature option=\"Player -string random\"
@@ -865,7 +865,7 @@ fn level_option_follows_the_player() {
     for (spec, level) in [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 0), ("search:depth=2", 0)] {
         let mut s = Session::new(Engine::new(spec, 1).unwrap());
         let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
-        let expected = format!("feature option=\"Level -spin {level} 0 8\"");
+        let expected = format!("feature option=\"Level -spin {level} 0 9\"");
         assert!(features.contains(&expected), "{spec}: {features:?}");
     }
 }
@@ -999,7 +999,7 @@ fn uci_session() {
     uci("> uci
          < id name AgentChess 0.1.0
          < id author the AgentChess developers
-         < option name Level type spin default 7 min 0 max 8
+         < option name Level type spin default 7 min 0 max 9
          < option name Features type string default foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration
          < option name Seed type string default 1
          < option name Player type string default level:7
@@ -1036,15 +1036,15 @@ fn uci_bad_input() {
     uci("> uci
          < id name AgentChess 0.1.0
          < id author the AgentChess developers
-         < option name Level type spin default 7 min 0 max 8
+         < option name Level type spin default 7 min 0 max 9
          < option name Features type string default foundation,threat-and-backup,move-attack,threat-move,attack-request,defense-request,defense-consideration
          < option name Seed type string default 1
          < option name Player type string default level:7
          < uciok
          > xyzzy
          < info string unknown command: xyzzy
-         > setoption name Level value 9
-         < info string Level must be 1 to 8, got '9'
+         > setoption name Level value 10
+         < info string Level must be 1 to 9, got '10'
          > setoption name Hash value 16
          < info string unknown option 'Hash'
          > setoption name Seed value 42
@@ -1361,7 +1361,7 @@ fn level_and_features_options_switch_to_the_agents() {
         r#"> option Level=5
          > protover 2
          < feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 reuse=1 analyze=1 colors=0 name=1 nps=1 debug=1 myname="AgentChess 0.1.0 level:5" variants="normal"
-         < feature option="Level -spin 5 0 8"
+         < feature option="Level -spin 5 0 9"
          < feature option="Features -string foundation,threat-and-backup,move-attack,threat-move,attack-request"
          < feature option="Seed -string 1"
          < feature option="Player -string level:5"

@@ -4,7 +4,10 @@
 //! worst threatened agent's requests and checks a move against the other agents (defense
 //! consideration). All of it is estimation on [`Scene`]s; no move is played.
 
+use super::exchange::exchange_threat;
 use super::features::Features;
+use super::fork::{fork, threat_value};
+use super::promotion::push_value;
 use super::scene::{threat, Scene};
 use super::values::{value, KING_VALUE};
 use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
@@ -36,6 +39,22 @@ pub struct Estimate {
     pub profit: i32,
     /// For a move-attack: the square it plans to capture on next and the piece there.
     pub plan: Option<(Square, Piece)>,
+    /// Level 9: what the move threatens next, as `fork::threat_value` counts it (a fork's
+    /// guaranteed gain or a share of a lone threat), plus a passed pawn's progress; 0 without
+    /// those features. Already part of `profit`; look-ahead weighs it on its own.
+    pub threat: i32,
+    /// Level 9: the targets of the fork the move makes, if any.
+    pub fork: Option<Bitboard>,
+}
+
+/// What a non-capturing move is worth (`Eval::move_profit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveValue {
+    pub profit: i32,
+    pub plan: Option<(Square, Piece)>,
+    /// The part of `profit` that is only threatened (level 9).
+    pub threat: i32,
+    pub fork: Option<Bitboard>,
 }
 
 /// The agents' view of one position under one feature set.
@@ -54,9 +73,13 @@ impl<'a> Eval<'a> {
         self.features.has(Features::THREAT_AND_BACKUP)
     }
 
-    /// The threat on our `piece` at `sq` in `scene`, estimated as the active level does.
+    /// The threat on our `piece` at `sq` in `scene`, estimated as the active level does: the
+    /// whole exchange with `exchange` (level 9), else the thesis's estimate.
     #[inline]
     pub fn threat_at(&self, scene: &Scene, sq: Square, piece: Piece) -> i32 {
+        if self.features.has(Features::EXCHANGE) {
+            return exchange_threat(self.pos, scene, sq, piece);
+        }
         threat(self.pos, scene, sq, piece, self.backup())
     }
 
@@ -81,35 +104,70 @@ impl<'a> Eval<'a> {
         let est = match self.pos.captured_piece(mv) {
             Some(victim) => {
                 let danger = if self.backup() { self.threat_at(&scene, mv.to(), piece) } else { 0 };
-                Estimate { mv, agent: index, action: Action::Attack, profit: value(victim) + gain - danger, plan: None }
+                // Level 9: a capture that is safe where it lands may also fork from there.
+                let (threat, fork) = match self.features.has(Features::FORK) && danger == 0 {
+                    true => self.threat_from(&scene, mv.to(), piece, agent.piece == Piece::Pawn),
+                    false => (0, None),
+                };
+                let profit = value(victim) + gain - danger + threat;
+                Estimate { mv, agent: index, action: Action::Attack, profit, plan: None, threat, fork }
             }
             None => {
                 let check_arrival = self.features.has(Features::MOVE_ATTACK);
-                let (profit, plan) = self.move_profit(&scene, mv.to(), piece, gain, check_arrival);
-                Estimate { mv, agent: index, action: Action::Move, profit, plan }
+                let v = self.move_profit(&scene, mv.to(), piece, gain, check_arrival);
+                Estimate { mv, agent: index, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork: v.fork }
             }
         };
         (est, scene)
     }
 
     /// Profit of a non-capturing move to `to` (see [`Eval::estimate`]).
-    pub fn move_profit(&self, scene: &Scene, to: Square, piece: Piece, gain: i32, check_arrival: bool) -> (i32, Option<(Square, Piece)>) {
+    pub(crate) fn move_profit(&self, scene: &Scene, to: Square, piece: Piece, gain: i32, check_arrival: bool) -> MoveValue {
         // Legal king moves never land on an attacked square.
         if check_arrival && piece != Piece::King {
             let danger = self.threat_at(scene, to, piece);
             if danger > 0 {
-                return (gain - danger, None);
+                return MoveValue { profit: gain - danger, plan: None, threat: 0, fork: None };
             }
         }
-        match self.plan_attack(scene, to, piece) {
-            Some((profit, target, victim)) => (gain + profit, Some((target, victim))),
-            None => (gain, None),
+        let plan = self.plan_attack(scene, to, piece);
+        if self.features.has(Features::FORK) || self.features.has(Features::PROMOTION) {
+            // Level 9 (`fork.rs`, `promotion.rs`): what the move threatens is weighed by what the
+            // opponent can still prevent, and a passed pawn's step counts.
+            let safe = check_arrival || piece == Piece::King || self.threat_at(scene, to, piece) <= 0;
+            let (threat, fork) = if safe { self.threat_from(scene, to, piece, piece == Piece::Pawn && gain == 0) } else { (0, None) };
+            let plan = plan.map(|(_, target, victim)| (target, victim));
+            return MoveValue { profit: gain + threat, plan, threat, fork };
+        }
+        match plan {
+            Some((profit, target, victim)) => MoveValue { profit: gain + profit, plan: Some((target, victim)), threat: 0, fork: None },
+            None => MoveValue { profit: gain, plan: None, threat: 0, fork: None },
         }
     }
 
+    /// Level 9: what our `piece` standing safely on `to` threatens next: a fork's guaranteed
+    /// gain or a share of a lone threat (`fork`), and for a pawn its progress toward promotion
+    /// (`promotion`). With either feature off its part is 0 (a lone threat then counts whole,
+    /// as the thesis's move-attack does).
+    fn threat_from(&self, scene: &Scene, to: Square, piece: Piece, pawn_step: bool) -> (i32, Option<Bitboard>) {
+        let single = self.plan_attack(scene, to, piece).map_or(0, |(profit, _, _)| profit);
+        let (mut threat, mut targets) = (single, None);
+        if self.features.has(Features::FORK) {
+            let f = fork(self, scene, to, piece);
+            threat = threat_value(f, single);
+            targets = f.map(|f| f.targets);
+        }
+        if pawn_step && self.features.has(Features::PROMOTION) {
+            threat += push_value(self.pos, to, scene.occ);
+        }
+        (threat, targets)
+    }
+
     /// The best capture our `piece` on `from` could make next, as (profit, square, victim).
-    /// Capturing the king ends the game, so it is worth the king's value with no threat after.
-    /// Planned attacks estimated to lose material are no plan at all.
+    /// Capturing the king ends the game, so it is worth the king's value with no threat after
+    /// (thesis 2.2.4); with `mating` (level 9) a check is no free attack on the king and plans
+    /// nothing by itself (it counts in a fork). Planned attacks estimated to lose material are
+    /// no plan at all.
     fn plan_attack(&self, scene: &Scene, from: Square, piece: Piece) -> Option<(i32, Square, Piece)> {
         let us = self.pos.side_to_move();
         let targets = attacks::piece_attacks(piece, us, from, scene.occ) & scene.theirs;
@@ -117,6 +175,9 @@ impl<'a> Eval<'a> {
         for target in targets {
             let victim = self.pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
             let profit = if victim == Piece::King {
+                if self.features.has(Features::MATING) {
+                    continue;
+                }
                 KING_VALUE
             } else {
                 let after = scene.then_capture(from, target, piece);
@@ -156,7 +217,7 @@ impl<'a> Eval<'a> {
     /// How a defense-request answer is valued: as a move that always checks its own arrival
     /// square (the thesis's supporting agent "is also evaluating the danger it might put itself
     /// into"), whether or not move-attack consideration is on.
-    pub fn defense_profit(&self, scene: &Scene, agent: &Agent, mv: Move) -> (i32, Option<(Square, Piece)>) {
+    pub(crate) fn defense_profit(&self, scene: &Scene, agent: &Agent, mv: Move) -> MoveValue {
         let piece = mv.promotion().unwrap_or(agent.piece);
         let gain = value(piece) - value(agent.piece);
         self.move_profit(scene, mv.to(), piece, gain, true)
@@ -173,6 +234,19 @@ impl<'a> Eval<'a> {
 /// Squares where one of our pieces would cut a sliding `attackers` piece off from `target`.
 pub(crate) fn block_squares(attackers: Bitboard, target: Square) -> Bitboard {
     attackers.fold(Bitboard::EMPTY, |b, a| b | attacks::between(a, target))
+}
+
+/// Defense balance (level 9, `Features::DEFENSE_BALANCE`): a defense-request answer is taken
+/// only when it saves more than it exposes. Thesis 3.2.3: defense requests helped against some
+/// opponents and hurt against others, and "a different or more advanced logic for considering
+/// defense request is needed"; 4.3: "the logic determining the use of defense request should
+/// probably be balanced in some other way". Level 8 restricted them to when the threatened
+/// agent's own options all lose; this rule weighs each answer instead: what it takes off the
+/// worst threat (`saved`) must exceed both what it leaves another agent exposed to and the
+/// threat on the helper where it lands.
+#[inline]
+pub(crate) fn defense_balance(saved: i32, exposed: i32, landing: i32) -> bool {
+    saved > exposed.max(landing)
 }
 
 /// Defense consideration's verdict (thesis 2.2.2, level 7): a move or attack that leaves another

@@ -40,6 +40,25 @@ pub struct Counters {
     /// Decisions where defense consideration disregarded every move and the MasterAgent decided
     /// without it.
     pub defense_consideration_fallbacks: u32,
+    /// Moves played for a double move-attack (level 9's fork: two targets, or check and a
+    /// target).
+    pub forks_planned: u32,
+    /// Forks whose piece took one of its targets on the next own move.
+    pub forks_performed: u32,
+    /// Decisions where the capture of the most valuable piece within reach was left alone
+    /// because the whole exchange on its square loses (level 9's exchange).
+    pub exchanges_declined: u32,
+    /// Moves that mated.
+    pub mates_delivered: u32,
+    /// Moves that promoted a pawn.
+    pub promotions: u32,
+    /// Level 9's rules that decide a move, beside the thesis's five (all of them add up to
+    /// `decisions`): a mate in one, the mating net, look-ahead overruling the thesis's choice,
+    /// and (without look-ahead) an answer to a promotion threat.
+    pub rule_mate: u32,
+    pub rule_mating_net: u32,
+    pub rule_look_ahead: u32,
+    pub rule_promotion_answer: u32,
 }
 
 /// Applies `$op` field by field; one list of fields keeps `add` and `since` in step with the struct.
@@ -60,6 +79,15 @@ macro_rules! each_field {
             rule_move: $a.rule_move $op $b.rule_move,
             rule_threatened_agent: $a.rule_threatened_agent $op $b.rule_threatened_agent,
             defense_consideration_fallbacks: $a.defense_consideration_fallbacks $op $b.defense_consideration_fallbacks,
+            forks_planned: $a.forks_planned $op $b.forks_planned,
+            forks_performed: $a.forks_performed $op $b.forks_performed,
+            exchanges_declined: $a.exchanges_declined $op $b.exchanges_declined,
+            mates_delivered: $a.mates_delivered $op $b.mates_delivered,
+            promotions: $a.promotions $op $b.promotions,
+            rule_mate: $a.rule_mate $op $b.rule_mate,
+            rule_mating_net: $a.rule_mating_net $op $b.rule_mating_net,
+            rule_look_ahead: $a.rule_look_ahead $op $b.rule_look_ahead,
+            rule_promotion_answer: $a.rule_promotion_answer $op $b.rule_promotion_answer,
         }
     };
 }
@@ -78,7 +106,7 @@ impl Counters {
         *self == Counters::default()
     }
 
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 23;
 
     /// Every counter's name, in the order of `values`: the column names of the CSV and JSON
     /// outputs.
@@ -97,6 +125,15 @@ impl Counters {
         "rule_move",
         "rule_threatened_agent",
         "defense_consideration_fallbacks",
+        "forks_planned",
+        "forks_performed",
+        "exchanges_declined",
+        "mates_delivered",
+        "promotions",
+        "rule_mate",
+        "rule_mating_net",
+        "rule_look_ahead",
+        "rule_promotion_answer",
     ];
 
     /// The inverse of `values`.
@@ -116,6 +153,15 @@ impl Counters {
             rule_move: v[11],
             rule_threatened_agent: v[12],
             defense_consideration_fallbacks: v[13],
+            forks_planned: v[14],
+            forks_performed: v[15],
+            exchanges_declined: v[16],
+            mates_delivered: v[17],
+            promotions: v[18],
+            rule_mate: v[19],
+            rule_mating_net: v[20],
+            rule_look_ahead: v[21],
+            rule_promotion_answer: v[22],
         }
     }
 
@@ -135,6 +181,15 @@ impl Counters {
             self.rule_move,
             self.rule_threatened_agent,
             self.defense_consideration_fallbacks,
+            self.forks_planned,
+            self.forks_performed,
+            self.exchanges_declined,
+            self.mates_delivered,
+            self.promotions,
+            self.rule_mate,
+            self.rule_mating_net,
+            self.rule_look_ahead,
+            self.rule_promotion_answer,
         ]
     }
 }
@@ -194,6 +249,8 @@ pub(crate) struct Pending {
     pub safe: Bitboard,
     /// For a move-attack: the square the piece now stands on and the square it plans to take on.
     pub plan: Option<(Square, Square)>,
+    /// For a fork: the square the forking piece stands on and the squares of its targets.
+    pub fork: Option<(Square, Bitboard)>,
 }
 
 impl Pending {
@@ -230,6 +287,9 @@ impl Counters {
         if pending.plan == Some((mv.from(), mv.to())) && pos.is_capture(mv) {
             self.move_attacks_performed += 1;
         }
+        if pending.fork.is_some_and(|(at, targets)| at == mv.from() && targets.contains(mv.to())) && pos.is_capture(mv) {
+            self.forks_performed += 1;
+        }
     }
 }
 
@@ -259,8 +319,17 @@ mod tests {
             rule_move: 12,
             rule_threatened_agent: 13,
             defense_consideration_fallbacks: 14,
+            forks_planned: 15,
+            forks_performed: 16,
+            exchanges_declined: 17,
+            mates_delivered: 18,
+            promotions: 19,
+            rule_mate: 20,
+            rule_mating_net: 21,
+            rule_look_ahead: 22,
+            rule_promotion_answer: 23,
         };
-        assert_eq!(c.values().to_vec(), (1..=14).collect::<Vec<u32>>());
+        assert_eq!(c.values().to_vec(), (1..=23).collect::<Vec<u32>>());
         assert_eq!(Counters::from_values(c.values()), c);
         assert_eq!(c.add(&c).since(&c), c);
         assert_eq!(Counters::NAMES.len(), c.values().len());

@@ -1,18 +1,19 @@
-//! The agent logic as named feature flags (thesis Table 2.1). A level is only a preset of flags:
-//! the rules ask `features.has(Features::ATTACK_REQUEST)`, never `level >= 5`.
+//! The agent logic as named feature flags (thesis Table 2.1, and the thesis's future work for
+//! level 9). A level is only a preset of flags: the rules ask
+//! `features.has(Features::ATTACK_REQUEST)`, never `level >= 5`.
 
 use std::fmt;
 use thiserror::Error;
 
-/// A set of agent-logic features. `Copy`, one byte; a tiny hand-made bitflag type.
+/// A set of agent-logic features. `Copy`, two bytes; a tiny hand-made bitflag type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Features(u8);
+pub struct Features(u16);
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FeatureError {
     #[error("unknown agent feature '{name}' (known: {known})")]
     Unknown { name: String, known: String },
-    #[error("agent level {0} does not exist (levels are 1 to 8)")]
+    #[error("agent level {0} does not exist (levels are 1 to 9)")]
     Level(u32),
 }
 
@@ -36,10 +37,31 @@ impl Features {
     /// Level 7 and 8: a move may not leave another agent worse off than the worst threat.
     pub const DEFENSE_CONSIDERATION: Features = Features(1 << 7);
 
+    // Level 9: the thesis's future work (chapter 6), one flag per rule (docs/agents.md).
+
+    /// Threats and profits from the whole exchange on the square: every attacker and defender,
+    /// cheapest first, x-ray backups, the king only last (`exchange.rs`; thesis 3.2.5, 6).
+    pub const EXCHANGE: Features = Features(1 << 8);
+    /// Double move-attacks: a move that attacks two targets the opponent cannot both save is
+    /// worth the smaller gain (`fork.rs`; thesis 3.2.4, 6).
+    pub const FORK: Features = Features(1 << 9);
+    /// Mate in one first, no free credit for checks, and a mating net against a bare king
+    /// (`mating.rs`; thesis 3.1.3, 6).
+    pub const MATING: Features = Features(1 << 10);
+    /// Passed pawns go for promotion; the opponent's promotion threats are answered
+    /// (`promotion.rs`).
+    pub const PROMOTION: Features = Features(1 << 11);
+    /// The few best candidates are checked against the opponent's agents' best answers
+    /// (`look_ahead.rs`; thesis 4.1, 6).
+    pub const LOOK_AHEAD: Features = Features(1 << 12);
+    /// Defense requests are answered only when the answer saves more than it exposes
+    /// (`defense_balance` in `agent.rs`; thesis 3.2.3, 4.3).
+    pub const DEFENSE_BALANCE: Features = Features(1 << 13);
+
     pub const NONE: Features = Features(0);
 
-    /// Every flag with its command-line name, in the order of Table 2.1.
-    pub const NAMED: [(Features, &'static str); 8] = [
+    /// Every flag with its command-line name, in the order of Table 2.1, then level 9's.
+    pub const NAMED: [(Features, &'static str); 14] = [
         (Features::FOUNDATION, "foundation"),
         (Features::THREAT_AND_BACKUP, "threat-and-backup"),
         (Features::MOVE_ATTACK, "move-attack"),
@@ -48,9 +70,30 @@ impl Features {
         (Features::DEFENSE_REQUEST, "defense-request"),
         (Features::RESTRICTED_DEFENSE_REQUEST, "restricted-defense-request"),
         (Features::DEFENSE_CONSIDERATION, "defense-consideration"),
+        (Features::EXCHANGE, "exchange"),
+        (Features::FORK, "fork"),
+        (Features::MATING, "mating"),
+        (Features::PROMOTION, "promotion"),
+        (Features::LOOK_AHEAD, "look-ahead"),
+        (Features::DEFENSE_BALANCE, "defense-balance"),
     ];
 
-    /// The preset of thesis Table 2.1 for level `n` (1..=8).
+    /// Level 9's new rules, each usable alone (the ablation removes one at a time).
+    pub const LEVEL_9_RULES: Features = Features(
+        Features::EXCHANGE.0
+            | Features::FORK.0
+            | Features::MATING.0
+            | Features::PROMOTION.0
+            | Features::LOOK_AHEAD.0
+            | Features::DEFENSE_BALANCE.0,
+    );
+
+    /// The highest level.
+    pub const MAX_LEVEL: u32 = 9;
+
+    /// The preset of thesis Table 2.1 for level `n` (1..=8), and level 9: level 7's tier
+    /// (full defense requests with defense consideration) with the six rules of the thesis's
+    /// future work.
     pub fn level(n: u32) -> Result<Features, FeatureError> {
         let f = |bits: &[Features]| bits.iter().fold(Features::NONE, |acc, &b| acc | b);
         let base = f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP, Features::MOVE_ATTACK, Features::THREAT_MOVE]);
@@ -66,29 +109,45 @@ impl Features {
                 | Features::ATTACK_REQUEST
                 | Features::RESTRICTED_DEFENSE_REQUEST
                 | Features::DEFENSE_CONSIDERATION,
+            9 => base
+                | Features::ATTACK_REQUEST
+                | Features::DEFENSE_REQUEST
+                | Features::DEFENSE_CONSIDERATION
+                | Features::LEVEL_9_RULES,
             _ => return Err(FeatureError::Level(n)),
         })
     }
 
     /// Parses a comma-separated list of kebab-case names ("attack-request,defense-consideration").
     /// The foundation is always included: every other feature extends it. Underscores are
-    /// accepted for the code's own spelling (`threat_and_backup`).
+    /// accepted for the code's own spelling (`threat_and_backup`). `levelN` adds a level's
+    /// preset and `-name` takes a feature away, so `level9,-fork` is level 9 without forks
+    /// (the ablation's players).
     pub fn parse(list: &str) -> Result<Features, FeatureError> {
         let mut set = Features::FOUNDATION;
         for raw in list.split(',') {
             let name = raw.trim().to_ascii_lowercase().replace('_', "-");
+            let (remove, name) = match name.strip_prefix('-') {
+                Some(rest) => (true, rest.to_string()),
+                None => (false, name),
+            };
             if name.is_empty() {
                 continue;
             }
-            match Features::NAMED.iter().find(|(_, n)| *n == name) {
-                Some((flag, _)) => set = set | *flag,
-                None => {
-                    let known = Features::NAMED.iter().map(|(_, n)| *n).collect::<Vec<_>>().join(", ");
-                    return Err(FeatureError::Unknown { name: raw.trim().to_string(), known });
-                }
-            }
+            let flag = match name.strip_prefix("level").and_then(|n| n.parse::<u32>().ok()) {
+                Some(n) => Features::level(n)?,
+                None => match Features::NAMED.iter().find(|(_, n)| *n == name) {
+                    Some((flag, _)) => *flag,
+                    None => {
+                        let known = Features::NAMED.iter().map(|(_, n)| *n).collect::<Vec<_>>().join(", ");
+                        return Err(FeatureError::Unknown { name: raw.trim().to_string(), known });
+                    }
+                },
+            };
+            set = if remove { set.without(flag) } else { set | flag };
         }
-        Ok(set)
+        // Every rule extends the foundation, so it cannot be taken away.
+        Ok(set | Features::FOUNDATION)
     }
 
     #[inline]
@@ -109,7 +168,7 @@ impl Features {
 
     /// The level this set is a preset of, if any.
     pub fn as_level(self) -> Option<u32> {
-        (1..=8).find(|&n| Features::level(n).ok() == Some(self))
+        (1..=Features::MAX_LEVEL).find(|&n| Features::level(n).ok() == Some(self))
     }
 
     /// "L5" for a preset, "F" for a custom set: the prefix of every decision reason.
@@ -120,7 +179,7 @@ impl Features {
         }
     }
 
-    pub fn bits(self) -> u8 {
+    pub fn bits(self) -> u16 {
         self.0
     }
 }
@@ -167,6 +226,27 @@ impl std::str::FromStr for Features {
 mod tests {
     use super::*;
 
+    /// Level 9 is level 7's tier with the six new rules; the thesis's levels have none of them.
+    #[test]
+    fn level_9_adds_the_six_rules_to_level_7() {
+        let l9 = Features::level(9).unwrap();
+        assert_eq!(l9.without(Features::LEVEL_9_RULES), Features::level(7).unwrap());
+        for (flag, name) in &Features::NAMED[8..] {
+            assert!(l9.has(*flag), "{name}");
+            for n in 1..=8 {
+                assert!(!Features::level(n).unwrap().has(*flag), "level {n} has {name}");
+            }
+        }
+        assert_eq!(l9.as_level(), Some(9));
+        assert_eq!(l9.label(), "L9");
+        let no_fork = Features::parse("level9,-fork").unwrap();
+        assert_eq!(no_fork, l9.without(Features::FORK));
+        assert_eq!(no_fork.label(), "F");
+        assert_eq!(Features::parse("level3").unwrap(), Features::level(3).unwrap());
+        assert_eq!(Features::parse("-foundation,move-attack").unwrap(), Features::parse("move-attack").unwrap());
+        assert!(Features::parse("level10").is_err());
+    }
+
     /// Table 2.1 row by row: which levels carry each feature.
     #[test]
     fn levels_are_table_2_1() {
@@ -187,7 +267,7 @@ mod tests {
             }
         }
         assert!(Features::level(0).is_err());
-        assert!(Features::level(9).is_err());
+        assert!(Features::level(10).is_err());
     }
 
     #[test]
@@ -200,7 +280,7 @@ mod tests {
         assert_eq!(Features::parse(&f.to_string()).unwrap(), f);
         assert_eq!(Features::parse("threat_and_backup").unwrap(), Features::level(2).unwrap());
         assert_eq!(Features::parse("").unwrap(), Features::level(1).unwrap());
-        for n in 1..=8 {
+        for n in 1..=9 {
             let set = Features::level(n).unwrap();
             assert_eq!(Features::parse(&set.to_string()).unwrap(), set);
             assert_eq!(set.as_level(), Some(n));

@@ -1,11 +1,17 @@
 //! The MasterAgent (thesis 2.1.2, 2.2.2, 2.2.3): polls the agents, finds the worst threatened
 //! one, runs the request rounds and decides with the rules of the active features. No search:
 //! one pass over the legal moves, each estimated by its agent (the thesis's "1.5 plies").
+//!
+//! Level 9's rules hook in at three points, each in a module of its own: `mating` before the
+//! poll (mate in one, the mating net), `defense_balance` inside it (which defense-request
+//! answers count), and `promotion` and `look_ahead` after the thesis's decision (which
+//! candidate is finally played).
 
-use super::agent::{block_squares, disregarded, Action, Agent, Estimate, Eval};
+use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval};
 use super::counters::{CounterLog, Counters, Pending};
 use super::describe::{agent_name, kind_text, move_text, plan_text};
 use super::features::Features;
+use super::{look_ahead, mating, promotion};
 use super::scene::Scene;
 use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
 use crate::player::{Decision, Player};
@@ -33,6 +39,15 @@ pub enum Rule {
     AttackRequest,
     /// Another agent guards the worst threatened agent or blocks its attacker.
     DefenseRequest,
+    /// Level 9 (`mating`): a move that mates now.
+    Mate,
+    /// Level 9 (`mating`): the mating net against a bare king.
+    MatingNet,
+    /// Level 9 (`look_ahead`): another candidate, because the opponent's best answer makes the
+    /// thesis's choice worse.
+    LookAhead,
+    /// Level 9 (`promotion`, without look-ahead): an answer to the opponent's promotion threat.
+    PromotionAnswer,
 }
 
 /// The MasterAgent's decision.
@@ -52,6 +67,8 @@ pub struct Choice {
     pub plan: Option<(Square, Piece)>,
     /// Moves estimated.
     pub evaluated: u32,
+    /// Level 9: the targets of the fork the move makes, if any.
+    pub fork: Option<Bitboard>,
 }
 
 /// A move in the running, with the threat it leaves on the worst threatened agent.
@@ -111,6 +128,25 @@ struct Round {
     attack_answer: Option<Best<i32>>,
     defense_answer: Option<Best<i32>>,
     evaluated: u32,
+    /// The capture of the most valuable piece within reach and its estimated profit (for the
+    /// exchanges-declined counter).
+    richest_capture: Option<(i32, Estimate)>,
+}
+
+impl Round {
+    fn empty() -> Round {
+        let empty = Report { agent: Agent { square: Square(0), piece: Piece::Pawn, threat: 0 }, attack: None, mv: None };
+        Round {
+            agents: [empty; MAX_AGENTS],
+            n: 0,
+            worst: None,
+            threat: 0,
+            attack_answer: None,
+            defense_answer: None,
+            evaluated: 0,
+            richest_capture: None,
+        }
+    }
 }
 
 /// The decision before it is put into words.
@@ -145,7 +181,7 @@ impl MasterAgent {
         }
     }
 
-    /// The preset of thesis Table 2.1 for level `n` (1..=8).
+    /// The preset for level `n` (1..=9): thesis Table 2.1, and level 9.
     pub fn with_level(n: u32, seed: u64) -> Result<MasterAgent, super::FeatureError> {
         Ok(MasterAgent::new(Features::level(n)?, seed))
     }
@@ -185,14 +221,30 @@ impl MasterAgent {
         &self.explanation
     }
 
-    /// Decides a move in `pos`; `None` only when there is no legal move.
+    /// Decides a move in `pos` alone (no game before it); `None` only when there is no legal
+    /// move.
     pub fn choose(&mut self, pos: &Position) -> Option<Choice> {
+        self.choose_in(&Game::new(*pos))
+    }
+
+    /// Decides a move in the game's current position; the moves before it matter only to level
+    /// 9, which will not repeat a position while it is ahead.
+    pub fn choose_in(&mut self, game: &Game) -> Option<Choice> {
+        let pos = game.position();
         let legal = pos.legal_moves();
         if legal.is_empty() {
             return None;
         }
         let explain = self.explain || log::log_enabled!(log::Level::Debug);
         self.explanation.clear();
+        if self.features.has(Features::MATING)
+            && let Some(choice) = self.mating_rules(game, &legal)
+        {
+            if explain {
+                self.explain_lines(vec![format!("decision: {}", choice.reason)]);
+            }
+            return Some(choice);
+        }
 
         let mut features = self.features;
         let mut round = self.poll(pos, &legal, features);
@@ -205,13 +257,19 @@ impl MasterAgent {
             verdict = decide(&round, features, &mut self.rng);
             fallback = true;
         }
-        let verdict = verdict.unwrap_or_else(|| last_resort(pos, &legal));
-
-        let reason = self.reason(pos, &round, &verdict, fallback);
-        if explain {
-            self.explain_round(pos, &round, &reason);
+        let mut verdict = verdict.unwrap_or_else(|| last_resort(pos, &legal));
+        let mut weighed = Vec::new();
+        if self.features.has(Features::LOOK_AHEAD) {
+            (verdict, weighed) = self.look_ahead(game, &round, verdict, &legal);
+        } else if self.features.has(Features::PROMOTION) {
+            verdict = answer_promotion(pos, self.features, &legal, verdict);
         }
-        self.count(&verdict, round.worst, fallback);
+
+        let reason = self.reason(pos, &round, &verdict, fallback, &weighed);
+        if explain {
+            self.explain_round(pos, &round, &reason, &weighed);
+        }
+        self.count(pos, &round, &verdict, fallback);
         Some(Choice {
             mv: verdict.cand.est.mv,
             rule: verdict.rule,
@@ -221,7 +279,86 @@ impl MasterAgent {
             reason,
             plan: verdict.cand.est.plan.filter(|_| verdict.cand.est.action == Action::Move),
             evaluated: round.evaluated,
+            fork: verdict.cand.est.fork,
         })
+    }
+
+    /// Level 9's `mating` rules, before the agents are polled: a mate in one is played, and
+    /// against a bare king the mating net decides.
+    fn mating_rules(&mut self, game: &Game, legal: &MoveList) -> Option<Choice> {
+        let pos = game.position();
+        let label = self.features.label();
+        let (mv, rule, reason) = if let Some(mv) = mating::mate_in_one(pos, legal) {
+            (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
+        } else if mating::is_mating_phase(pos) {
+            let rng = &mut self.rng;
+            let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;
+            (mv, Rule::MatingNet, format!("{label} mating net: {} ({words})", move_text(pos, mv)))
+        } else {
+            return None;
+        };
+        let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
+        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork: None };
+        let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false };
+        let round = Round::empty();
+        self.count(pos, &round, &verdict, false);
+        Some(Choice {
+            mv,
+            rule,
+            profit: est.profit,
+            net: est.profit,
+            fallback: false,
+            reason,
+            plan: None,
+            evaluated: legal.len() as u32,
+            fork: None,
+        })
+    }
+
+    /// Level 9's `look_ahead`: the thesis's choice and the agents' other proposals, each weighed
+    /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
+    /// Returns the verdict and every candidate with its worth, for the explain mode.
+    fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList) -> (Verdict, Vec<(Cand, i32)>) {
+        let pos = game.position();
+        let mut proposals: Vec<Cand> = Vec::new();
+        for rep in &r.agents[..r.n] {
+            proposals.extend(rep.attack.map(|b| b.cand));
+            proposals.extend(rep.mv.map(|b| b.cand));
+        }
+        proposals.extend(r.attack_answer.map(|b| b.cand));
+        proposals.extend(r.defense_answer.map(|b| b.cand));
+        if self.features.has(Features::PROMOTION) {
+            proposals.extend(promotion_answers(pos, self.features, legal));
+        }
+        // The thesis's choice first, then the rest by their own estimates.
+        proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
+        let mut candidates = vec![verdict.cand];
+        for c in proposals {
+            if candidates.len() == look_ahead::CANDIDATES {
+                break;
+            }
+            if candidates.iter().all(|k| k.est.mv != c.est.mv) {
+                candidates.push(c);
+            }
+        }
+        let seen = repeated_positions(game);
+        let is_seen = |hash: u64| seen.contains(&hash);
+        let weighed: Vec<(Cand, i32)> = candidates
+            .iter()
+            .map(|c| (*c, look_ahead::worth(pos, c.est.mv, c.est.threat, self.features, &is_seen)))
+            .collect();
+        let mut best = 0;
+        for (i, (_, w)) in weighed.iter().enumerate() {
+            if *w > weighed[best].1 {
+                best = i;
+            }
+        }
+        let chosen = if best == 0 {
+            verdict
+        } else {
+            Verdict { cand: weighed[best].0, rule: Rule::LookAhead, ..verdict }
+        };
+        (chosen, weighed)
     }
 
     /// Figure 2.2a-c: every agent reports its threat; the worst threat is found; then every
@@ -230,16 +367,7 @@ impl MasterAgent {
     fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features) -> Round {
         let ev = Eval::new(pos, features);
         let now = Scene::now(pos);
-        let empty = Report { agent: Agent { square: Square(0), piece: Piece::Pawn, threat: 0 }, attack: None, mv: None };
-        let mut r = Round {
-            agents: [empty; MAX_AGENTS],
-            n: 0,
-            worst: None,
-            threat: 0,
-            attack_answer: None,
-            defense_answer: None,
-            evaluated: 0,
-        };
+        let mut r = Round::empty();
         let mut index = [NO_AGENT; 64];
         for sq in pos.by_color(pos.side_to_move()) {
             if r.n == MAX_AGENTS {
@@ -269,6 +397,12 @@ impl MasterAgent {
             let agent = r.agents[i].agent;
             let (est, scene) = ev.estimate(i, &agent, mv);
             r.evaluated += 1;
+            if let Some(victim) = pos.captured_piece(mv) {
+                let worth = super::values::value(victim);
+                if r.richest_capture.is_none_or(|(v, e)| worth > v || (worth == v && est.profit > e.profit)) {
+                    r.richest_capture = Some((worth, est));
+                }
+            }
             let exposed = if dc { ev.exposure(&scene, mv.from()) } else { 0 };
             // Defense consideration (level 7): a move that exposes another agent more than it
             // gains is disregarded, as an agent's own choice and as a request answer alike.
@@ -290,6 +424,11 @@ impl MasterAgent {
             }
             if defense_requests
                 && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
+                && (!features.has(Features::DEFENSE_BALANCE) || {
+                    let exposed = if dc { exposed } else { ev.exposure(&scene, mv.from()) };
+                    let landing = ev.threat_at(&scene, mv.to(), agent.piece);
+                    defense_balance(threat - cand.residual, exposed, landing)
+                })
             {
                 offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
             }
@@ -297,7 +436,8 @@ impl MasterAgent {
         r
     }
 
-    fn count(&mut self, v: &Verdict, worst: Option<usize>, fallback: bool) {
+    fn count(&mut self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) {
+        let mv = v.cand.est.mv;
         let c = &mut self.counters;
         c.decisions += 1;
         match v.rule {
@@ -306,13 +446,17 @@ impl MasterAgent {
             Rule::ThreatenedAgent => c.rule_threatened_agent += 1,
             // Counted below with their rounds.
             Rule::AttackRequest | Rule::DefenseRequest => {}
+            Rule::Mate => c.rule_mate += 1,
+            Rule::MatingNet => c.rule_mating_net += 1,
+            Rule::LookAhead => c.rule_look_ahead += 1,
+            Rule::PromotionAnswer => c.rule_promotion_answer += 1,
         }
         c.defense_consideration_fallbacks += u32::from(fallback);
         if v.attack_round {
             c.attack_request_rounds += 1;
             if v.rule == Rule::AttackRequest {
                 c.attack_requests_performed += 1;
-            } else if Some(v.cand.est.agent) == worst {
+            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent) && Some(v.cand.est.agent) == r.worst {
                 // Also when W's move won as the general choice: it still moved itself.
                 c.threatened_moved_itself += 1;
             }
@@ -326,12 +470,22 @@ impl MasterAgent {
         if v.cand.est.action == Action::Move && v.cand.est.plan.is_some() {
             c.move_attacks_planned += 1;
         }
+        c.forks_planned += u32::from(v.cand.est.fork.is_some());
+        c.promotions += u32::from(mv.promotion().is_some());
+        c.mates_delivered += u32::from(mating::gives_check(pos, mv) && pos.play(mv).is_checkmate());
+        if self.features.has(Features::EXCHANGE)
+            && let Some((_, richest)) = r.richest_capture
+            && richest.profit < 0
+            && richest.mv != mv
+        {
+            c.exchanges_declined += 1;
+        }
     }
 
     /// The decision in words, the last line of the explain mode.
-    fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) -> String {
+    fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool, weighed: &[(Cand, i32)]) -> String {
         let est = &v.cand.est;
-        let mover = r.agents[est.agent].agent;
+        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
         let mv = move_text(pos, est.mv);
         let label = self.features.label();
         let wounded = r.worst.map(|i| r.agents[i].agent);
@@ -344,7 +498,7 @@ impl MasterAgent {
                         format!("{mv} takes {} (profit {})", kind_text(victim), est.profit)
                     }
                     (Action::Move, Some((target, victim))) => {
-                        let piece = est.mv.promotion().unwrap_or(mover.piece);
+                        let piece = est.mv.promotion().unwrap_or(mover_piece);
                         format!("{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)
                     }
                     (Action::Move, None) => format!("{mv} (profit {})", est.profit),
@@ -366,8 +520,24 @@ impl MasterAgent {
                     None => format!("defense request: {mv} guards {w_name} (net {})", v.cand.net()),
                 }
             }
+            Rule::LookAhead => {
+                let worth = |m: Move| weighed.iter().find(|(c, _)| c.est.mv == m).map_or(0, |(_, w)| *w);
+                let thesis = weighed.first().map(|(c, _)| c.est.mv).unwrap_or(est.mv);
+                format!(
+                    "look-ahead: {mv} (worth {}; the thesis's rules chose {}, worth {})",
+                    worth(est.mv),
+                    move_text(pos, thesis),
+                    worth(thesis)
+                )
+            }
+            Rule::PromotionAnswer => format!("promotion answer: {mv} stops a pawn from queening (profit {})", est.profit),
+            // Decided before the poll (`mating_rules`), which words them itself.
+            Rule::Mate | Rule::MatingNet => mv.clone(),
         };
         let mut text = format!("{label} {body}");
+        if est.fork.is_some() {
+            text.push_str(&format!("; forks (guaranteed {})", est.threat));
+        }
         if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent) != r.worst {
             text.push_str(&format!("; leaves {w_name} threatened ({})", r.threat));
         }
@@ -377,8 +547,19 @@ impl MasterAgent {
         text
     }
 
-    /// Explain mode: one line per agent, the worst threat, the request answers, the reason.
-    fn explain_round(&mut self, pos: &Position, r: &Round, reason: &str) {
+    /// Explain mode's lines, logged at debug level and kept when asked for.
+    fn explain_lines(&mut self, lines: Vec<String>) {
+        for line in &lines {
+            log::debug!("{line}");
+        }
+        if self.explain {
+            self.explanation = lines;
+        }
+    }
+
+    /// Explain mode: one line per agent, the worst threat, the request answers, the
+    /// look-ahead's candidates with their worth (level 9), the reason.
+    fn explain_round(&mut self, pos: &Position, r: &Round, reason: &str, weighed: &[(Cand, i32)]) {
         let mut lines = Vec::with_capacity(r.n + 4);
         let describe = |b: Option<Cand>| match b {
             Some(c) => match c.est.plan {
@@ -417,13 +598,12 @@ impl MasterAgent {
             }
             None => lines.push("worst threat: none".to_string()),
         }
+        if !weighed.is_empty() {
+            let list: Vec<String> = weighed.iter().map(|(c, w)| format!("{} {w:+}", move_text(pos, c.est.mv))).collect();
+            lines.push(format!("look-ahead (worth after the best answer): {}", list.join(", ")));
+        }
         lines.push(format!("decision: {reason}"));
-        for line in &lines {
-            log::debug!("{line}");
-        }
-        if self.explain {
-            self.explanation = lines;
-        }
+        self.explain_lines(lines);
     }
 
     /// Own pieces the active level estimates not threatened after `mv`: the others where they
@@ -469,8 +649,8 @@ fn defense_request(ev: &Eval, scene: &Scene, est: Estimate, agent: &Agent, w: Ag
     if residual >= threat || !backed {
         return None;
     }
-    let (profit, plan) = ev.defense_profit(scene, agent, est.mv);
-    Some(Cand { est: Estimate { profit, plan, ..est }, residual })
+    let v = ev.defense_profit(scene, agent, est.mv);
+    Some(Cand { est: Estimate { profit: v.profit, plan: v.plan, threat: v.threat, fork: v.fork, ..est }, residual })
 }
 
 /// Move-attack consideration's ranking of moves.
@@ -573,11 +753,59 @@ fn prefer_answer(current: Option<(Cand, Rule)>, answer: Option<Best<i32>>, rule:
     }
 }
 
+/// Level 9's `promotion`: the legal moves that answer an enemy pawn about to promote (take it,
+/// stand on its queening square, guard that square), each estimated by its agent.
+fn promotion_answers(pos: &Position, features: Features, legal: &MoveList) -> Vec<Cand> {
+    let threats = promotion::threats(pos);
+    if threats.is_empty() {
+        return Vec::new();
+    }
+    let ev = Eval::new(pos, features);
+    legal
+        .iter()
+        .filter(|&&mv| threats.iter().any(|&(pawn, queening)| promotion::answers(pos, mv, pawn, queening)))
+        .map(|&mv| Cand { est: ev.estimate(0, &look_ahead::mover(pos, mv), mv).0, residual: 0 })
+        .collect()
+}
+
+/// Level 9's `promotion` without look-ahead: an enemy pawn that would queen on a square we do
+/// not guard is the worst threat of all (a queen for a pawn); unless the thesis's choice answers
+/// it, the best-estimated answer is played instead.
+fn answer_promotion(pos: &Position, features: Features, legal: &MoveList, verdict: Verdict) -> Verdict {
+    let open: Vec<(Square, Square)> = promotion::threats(pos)
+        .into_iter()
+        .filter(|&(_, queening)| !pos.attackers_to(queening, pos.side_to_move(), pos.occupied()).any())
+        .collect();
+    let answers_all = |mv: Move| open.iter().all(|&(pawn, queening)| promotion::answers(pos, mv, pawn, queening));
+    if open.is_empty() || answers_all(verdict.cand.est.mv) || verdict.cand.est.profit >= promotion::promotion_gain() {
+        return verdict;
+    }
+    let best = promotion_answers(pos, features, legal)
+        .into_iter()
+        .filter(|c| answers_all(c.est.mv))
+        .max_by_key(|c| c.est.profit);
+    match best {
+        Some(cand) => Verdict { cand, rule: Rule::PromotionAnswer, ..verdict },
+        None => verdict,
+    }
+}
+
+/// The positions of the game so far, by hash: a move that leads back to one repeats it.
+fn repeated_positions(game: &Game) -> Vec<u64> {
+    let mut replay = Game::new(*game.start_position());
+    let mut seen = vec![replay.position().hash()];
+    for &mv in game.moves() {
+        replay.play(mv);
+        seen.push(replay.position().hash());
+    }
+    seen
+}
+
 /// Only reached when no agent owns a legal move (more pieces than agents in an odd FEN).
 fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
     let mv = legal[0];
     let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None };
+    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork: None };
     Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false }
 }
 
@@ -602,7 +830,7 @@ impl Player for MasterAgent {
             self.log.book(p.ply, self.counters.since(&before));
             before = self.counters;
         }
-        let choice = self.choose(pos)?;
+        let choice = self.choose_in(game)?;
         self.log.book(ply, self.counters.since(&before));
         if let Some((p, _)) = &continued {
             before = self.counters;
@@ -617,6 +845,7 @@ impl Player for MasterAgent {
             after,
             safe: self.safe_squares(pos, choice.mv),
             plan,
+            fork: choice.fork.map(|targets| (choice.mv.to(), targets)),
         });
         Some(Decision {
             mv: choice.mv,

@@ -112,15 +112,45 @@ impl Scene {
     /// A piece on `sq` itself never counts: nothing attacks its own square.
     #[inline]
     pub fn our_attackers(&self, pos: &Position, sq: Square) -> Bitboard {
-        // Pieces that left a square are missing from `occ`, so attackers_to drops them.
-        let mut att = pos.attackers_to(sq, self.us, self.occ);
+        self.our_attackers_through(pos, sq, self.occ)
+    }
+
+    /// The same with the occupancy `occ`, a subset of the scene's: pieces missing from it have
+    /// been used up in an exchange, and the sliders behind them now see through.
+    #[inline]
+    pub fn our_attackers_through(&self, pos: &Position, sq: Square, occ: Bitboard) -> Bitboard {
+        // Pieces that left a square are missing from `occ`, so attackers_to drops them; where
+        // ours arrived, pos knows of no piece of ours, so they are added below.
+        let mut att = pos.attackers_to(sq, self.us, occ);
         for &(s, p) in &self.arrivals[..self.n_arrivals] {
-            if s != sq && attacks::piece_attacks(p, self.us, s, self.occ).contains(sq) {
+            if s != sq && occ.contains(s) && attacks::piece_attacks(p, self.us, s, occ).contains(sq) {
                 att = att.with(s);
             }
         }
         att
     }
+
+    /// Their pieces attacking `sq` through the occupancy `occ` (see `our_attackers_through`).
+    #[inline]
+    pub fn their_attackers_through(&self, pos: &Position, sq: Square, occ: Bitboard) -> Bitboard {
+        pos.attackers_to(sq, !self.us, occ) & self.theirs & occ
+    }
+
+    /// The kind of the piece on `sq` in this scene (ours after a move or a promotion included).
+    #[inline]
+    pub fn kind_at(&self, pos: &Position, sq: Square) -> Option<Piece> {
+        match self.arrivals[..self.n_arrivals].iter().find(|&&(s, _)| s == sq) {
+            Some(&(_, p)) => Some(p),
+            None => self.occ.contains(sq).then(|| pos.piece_kind_at(sq)).flatten(),
+        }
+    }
+
+    /// The side whose pieces the scene moves.
+    #[inline]
+    pub fn us(&self) -> Color {
+        self.us
+    }
+
 
     /// Is `sq` defended? Our king only counts when a single enemy piece attacks, because it may
     /// not recapture onto a square a second attacker still covers.
