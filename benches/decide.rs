@@ -33,8 +33,8 @@ fn main() {
     println!("{} positions from {path}, {REPEATS} timed decisions each", positions.len());
     println!("| level | median (µs) | p99 (µs) | mean (µs) |");
     println!("|------:|------------:|---------:|----------:|");
-    for level in 1..=8 {
-        let mut master = MasterAgent::new(Features::level(level).expect("levels 1..=8 exist"), 1);
+    for level in 1..=Features::MAX_LEVEL {
+        let mut master = MasterAgent::new(Features::level(level).expect("levels 1..=9 exist"), 1);
         for pos in &positions {
             black_box(master.choose(pos));
         }

@@ -290,6 +290,8 @@ impl MasterAgent {
         let label = self.features.label();
         let (mv, rule, reason) = if let Some(mv) = mating::mate_in_one(pos, legal) {
             (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
+        } else if let Some(mv) = mating::mate_in_two(pos, legal) {
+            (mv, Rule::Mate, format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)))
         } else if mating::is_mating_phase(pos) {
             let rng = &mut self.rng;
             let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;
@@ -330,6 +332,14 @@ impl MasterAgent {
         if self.features.has(Features::PROMOTION) {
             proposals.extend(promotion_answers(pos, self.features, legal));
         }
+        // Every capture and check is a candidate too: they force the opponent's hand, which is
+        // where a look one move further pays.
+        let ev = Eval::new(pos, self.features);
+        for &mv in legal.iter() {
+            if pos.is_capture(mv) || mating::gives_check(pos, mv) {
+                proposals.push(Cand { est: ev.estimate(0, &look_ahead::mover(pos, mv), mv).0, residual: 0 });
+            }
+        }
         // The thesis's choice first, then the rest by their own estimates.
         proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
         let mut candidates = vec![verdict.cand];
@@ -345,7 +355,7 @@ impl MasterAgent {
         let is_seen = |hash: u64| seen.contains(&hash);
         let weighed: Vec<(Cand, i32)> = candidates
             .iter()
-            .map(|c| (*c, look_ahead::worth(pos, c.est.mv, c.est.threat, self.features, &is_seen)))
+            .map(|c| (*c, look_ahead::worth(pos, &c.est, self.features, &is_seen)))
             .collect();
         let mut best = 0;
         for (i, (_, w)) in weighed.iter().enumerate() {

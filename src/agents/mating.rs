@@ -42,6 +42,21 @@ pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
     legal.iter().copied().find(|&mv| gives_check(pos, mv) && pos.play(mv).legal_moves().is_empty())
 }
 
+/// A check after which every reply allows a mate in one: the king's attackers look one check
+/// further when the first one leaves the king a way out (a "move-attack of the king … most
+/// promising to lead to check mate", thesis 6). Only checks are tried, and only mates after
+/// them, so it stays a handful of positions.
+pub(crate) fn mate_in_two(pos: &Position, legal: &MoveList) -> Option<Move> {
+    legal.iter().copied().filter(|&mv| gives_check(pos, mv)).find(|&mv| {
+        let after = pos.play(mv);
+        let replies = after.legal_moves();
+        !replies.is_empty() && replies.iter().all(|&r| {
+            let next = after.play(r);
+            mate_in_one(&next, &next.legal_moves()).is_some()
+        })
+    })
+}
+
 /// The mating net applies: the opponent has only its king and pawns, and we have a queen or a
 /// rook to drive it with.
 pub(crate) fn is_mating_phase(pos: &Position) -> bool {
@@ -199,6 +214,18 @@ mod tests {
         // With the king on g6 instead the queen cannot reach g7, and no check mates.
         let p = pos("7k/8/6K1/8/8/8/8/6Q1 w - - 0 1");
         assert!(mate_in_one(&p, &p.legal_moves()).is_none());
+    }
+
+    #[test]
+    fn mate_in_two_by_checks_is_found() {
+        // The back rank: Qd8+ Rxd8 Rxd8#.
+        let p = pos("2r3k1/5ppp/8/8/8/8/3Q1PPP/3R2K1 w - - 0 1");
+        assert!(mate_in_one(&p, &p.legal_moves()).is_none());
+        let mv = mate_in_two(&p, &p.legal_moves()).expect("a mate in two");
+        assert_eq!(mv.to_string(), "d2d8");
+        // No check leads to mate here.
+        let p = pos("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
+        assert!(mate_in_two(&p, &p.legal_moves()).is_none());
     }
 
     #[test]

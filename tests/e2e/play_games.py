@@ -43,8 +43,8 @@ async def check_handshake() -> list[str]:
     if not str(feats.get("myname", "")).startswith("AgentChess"):
         problems.append(f"myname={feats.get('myname')!r}")
     level = p.engine.options.get("Level")
-    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 7, 0, 8):
-        problems.append(f"Level option is {level!r}, expected spin 7 0..8")
+    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 7, 0, 9):
+        problems.append(f"Level option is {level!r}, expected spin 7 0..9")
     # Analysis must answer and stop cleanly too.
     with await p.engine.analysis(chess.Board(), chess.engine.Limit(time=0.2)) as analysis:
         await asyncio.wait_for(analysis.wait(), 10)
