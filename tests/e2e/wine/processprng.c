@@ -8,9 +8,7 @@
  * links the .exe and puts it on WINEPATH only; it is never shipped beside agentchess.exe.
  */
 #include <windows.h>
-
-/* RtlGenRandom's real name; mingw's headers do not declare it under this one. */
-BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
+#include <ntsecapi.h> /* RtlGenRandom, which is SystemFunction036 */
 
 /* ProcessPrng takes a SIZE_T length, RtlGenRandom a ULONG one: feed it in pieces that fit.
  * The real ProcessPrng never fails; this one says so if RtlGenRandom does, rather than hand
@@ -19,7 +17,7 @@ __declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T length)
 {
     while (length > 0) {
         ULONG piece = length > 0x40000000u ? 0x40000000u : (ULONG)length;
-        if (!SystemFunction036(data, piece))
+        if (!RtlGenRandom(data, piece))
             return FALSE;
         data += piece;
         length -= piece;
