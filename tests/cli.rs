@@ -152,3 +152,26 @@ fn version_names_the_target() {
     assert!(text.starts_with(&format!("agentchess {} (", env!("CARGO_PKG_VERSION"))), "{text}");
     assert!(text.contains(std::env::consts::ARCH), "{text}");
 }
+
+/// The name and version a GUI shows (XBoard `myname`, UCI `id name`) are the ones `--version`
+/// prints, so a WinBoard user can tell which build a GUI started from its engine list.
+#[test]
+fn the_version_is_in_myname_and_id_name() {
+    let version = stdout(&agentchess(&["--version"]));
+    let number = version.split_whitespace().nth(1).expect("agentchess VERSION (TARGET)").to_string();
+    let session = |input: &str| -> String {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agentchess"))
+            .args(["--level", "4"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("run agentchess");
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        stdout(&child.wait_with_output().unwrap())
+    };
+    let xboard = session("xboard\nprotover 2\nquit\n");
+    assert!(xboard.contains(&format!("myname=\"AgentChess {number} level:4\"")), "{version} / {xboard}");
+    let uci = session("uci\nquit\n");
+    assert!(uci.lines().any(|l| l == format!("id name AgentChess {number}")), "{version} / {uci}");
+}

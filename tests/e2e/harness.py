@@ -1,4 +1,5 @@
-"""Game harness for the end-to-end tests: AgentChess driven by python-chess's XBoard client.
+"""Game harness for the end-to-end tests: AgentChess driven by python-chess's XBoard client
+(or its UCI client, for a Side with protocol "uci").
 
 python-chess (`pip install chess`) plays the GUI: it starts the engines with popen_xboard, keeps
 the clocks, and after every game checks what a GUI would hold against an engine:
@@ -12,7 +13,7 @@ the clocks, and after every game checks what a GUI would hold against an engine:
   unexpected output, or a line on the engine's stderr, such as the error it logs when it falls
   back to a legal move after its player failed) is a problem.
 
-Used by play_games.py and soak.py; run those, not this file.
+Used by play_games.py, soak.py and windows_wine.py; run those, not this file.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class Side:
     cmd: list[str]
     ours: bool
     options: dict = field(default_factory=dict)
+    protocol: str = "xboard"  # or "uci": python-chess's UCI client plays the same games
 
 
 def agentchess(level: Optional[int] = None, seed: int = 1, player: Optional[str] = None, via_option: bool = True) -> Side:
@@ -152,12 +154,13 @@ class Player:
     def __init__(self, side: Side) -> None:
         self.side = side
         self.transport = None
-        self.engine: Optional[chess.engine.XBoardProtocol] = None
+        self.engine: Optional[chess.engine.Protocol] = None
 
     async def start(self) -> None:
         # Phalanx writes files next to itself or into HOME; keep them out of the tree.
         env = dict(os.environ, HOME=os.environ.get("E2E_HOME", "/tmp"))
-        self.transport, self.engine = await chess.engine.popen_xboard(self.side.cmd, env=env)
+        popen = chess.engine.popen_uci if self.side.protocol == "uci" else chess.engine.popen_xboard
+        self.transport, self.engine = await popen(self.side.cmd, env=env)
         if self.side.options:
             await self.engine.configure(self.side.options)
             # configure only sends; a ping makes any reply to it arrive now.
@@ -256,7 +259,8 @@ async def play_game(
             finish("0-1" if board.turn else "1-0", "illegal move")
             break
         board.push(res.move)
-        if mover.side.ours:
+        # UCI has no result claims or draw offers; the GUI judges the game's end.
+        if mover.side.ours and mover.side.protocol == "xboard":
             check_claims(rec, mover, board, res)
 
     rec.plies = len(board.move_stack)
