@@ -1,5 +1,7 @@
 //! Decision time of the MasterAgent per level over the WAC positions: median and 99th
-//! percentile of single decisions. Run with `cargo bench --bench decide [-- EPD_FILE]`.
+//! percentile of single decisions. Run with `cargo bench --bench decide [-- EPD_FILE]
+//! [FEATURES ...]`: a FEATURES argument (`level9,-look-ahead`, as `--features` reads it) times
+//! that set instead of the levels, to see what a rule costs.
 
 use agentchess::agents::{Features, MasterAgent};
 use agentchess::board::Position;
@@ -27,14 +29,24 @@ fn percentile(sorted: &[u64], p: f64) -> u64 {
 
 fn main() {
     let default = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd");
-    // `cargo bench` passes "--bench"; the first other argument, if any, is the EPD file.
-    let path = std::env::args().skip(1).find(|a| !a.starts_with("--")).unwrap_or(default.to_string());
+    // `cargo bench` passes "--bench"; an argument naming a file is the EPD file, any other is a
+    // feature set.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let path = args.iter().find(|a| std::path::Path::new(a).is_file()).cloned().unwrap_or(default.to_string());
+    let mut sets: Vec<(String, Features)> = args
+        .iter()
+        .filter(|a| !std::path::Path::new(a).is_file())
+        .map(|a| (a.clone(), Features::parse(a).unwrap_or_else(|e| panic!("{a}: {e}"))))
+        .collect();
+    if sets.is_empty() {
+        sets = (1..=Features::MAX_LEVEL).map(|n| (n.to_string(), Features::level(n).expect("levels 1..=9 exist"))).collect();
+    }
     let positions = load(&path);
     println!("{} positions from {path}, {REPEATS} timed decisions each", positions.len());
     println!("| level | median (µs) | p99 (µs) | mean (µs) |");
     println!("|------:|------------:|---------:|----------:|");
-    for level in 1..=Features::MAX_LEVEL {
-        let mut master = MasterAgent::new(Features::level(level).expect("levels 1..=9 exist"), 1);
+    for (level, features) in sets {
+        let mut master = MasterAgent::new(features, 1);
         for pos in &positions {
             black_box(master.choose(pos));
         }

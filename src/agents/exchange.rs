@@ -18,7 +18,7 @@
 
 use super::scene::Scene;
 use super::values::{value, KING_VALUE};
-use crate::board::{Bitboard, Color, Piece, Position, Square};
+use crate::board::{attacks, Bitboard, Color, Piece, Position, Square};
 
 /// Longest exchange: every piece of both sides on one square.
 const MAX_SWAPS: usize = 34;
@@ -26,65 +26,116 @@ const MAX_SWAPS: usize = 34;
 /// What the opponent wins by starting the exchange on our `piece` standing on `sq` in `scene`,
 /// never below zero (it need not start). Our king's threat is its whole value whenever attacked.
 pub(crate) fn exchange_threat(pos: &Position, scene: &Scene, sq: Square, piece: Piece) -> i32 {
-    let them = !scene.us();
+    if scene.their_attackers(pos, sq).is_empty() {
+        return 0;
+    }
     if piece == Piece::King {
-        return if scene.their_attackers(pos, sq).any() { KING_VALUE } else { 0 };
+        return KING_VALUE;
     }
-    swap(pos, scene, sq, value(piece), them).max(0)
+    swap(pos, scene, sq, value(piece), !scene.us()).max(0)
 }
 
-/// The least valuable piece of `side` that can capture on `sq` through `occ`: its square and
-/// value. A king only when the other side could not take it back.
-fn least_valuable(pos: &Position, scene: &Scene, sq: Square, occ: Bitboard, side: Color) -> Option<(Square, i32)> {
-    let attackers = attackers(pos, scene, sq, occ, side);
-    let mut best: Option<(Square, i32)> = None;
-    for from in attackers {
-        let kind = if side == scene.us() { scene.kind_at(pos, from) } else { pos.piece_kind_at(from) };
-        let v = kind.map_or(KING_VALUE, value);
-        if best.is_none_or(|(_, b)| v < b) {
-            best = Some((from, v));
+/// The pieces of the scene by side and kind, so that an exchange can take them off one by one.
+struct Armies {
+    /// `[side][kind]`, side 0 = ours.
+    kinds: [[Bitboard; 6]; 2],
+}
+
+impl Armies {
+    fn of(pos: &Position, scene: &Scene) -> Armies {
+        let us = scene.us();
+        let ours = scene.our_pieces();
+        let mut kinds = [[Bitboard::EMPTY; 6]; 2];
+        for piece in Piece::ALL {
+            kinds[0][piece.index()] = pos.pieces(us, piece) & ours;
+            kinds[1][piece.index()] = pos.pieces(!us, piece) & scene.theirs;
         }
+        // Our moved pieces stand where the position does not know them, as what they became.
+        for (sq, piece) in scene.arrival_list() {
+            for k in kinds[0].iter_mut() {
+                *k = k.without(sq);
+            }
+            kinds[0][piece.index()] = kinds[0][piece.index()].with(sq);
+        }
+        Armies { kinds }
     }
-    let (from, v) = best?;
-    if v == KING_VALUE && attackers_of_other_side(pos, scene, sq, occ.without(from), side).any() {
-        return None;
-    }
-    Some((from, v))
-}
 
-fn attackers(pos: &Position, scene: &Scene, sq: Square, occ: Bitboard, side: Color) -> Bitboard {
-    if side == scene.us() {
-        scene.our_attackers_through(pos, sq, occ)
-    } else {
-        scene.their_attackers_through(pos, sq, occ)
+    fn side(&self, scene: &Scene, color: Color) -> usize {
+        usize::from(color != scene.us())
     }
-}
 
-fn attackers_of_other_side(pos: &Position, scene: &Scene, sq: Square, occ: Bitboard, side: Color) -> Bitboard {
-    attackers(pos, scene, sq, occ, !side)
+    fn both(&self, p: Piece) -> Bitboard {
+        self.kinds[0][p.index()] | self.kinds[1][p.index()]
+    }
+
+    /// The sliders of either side on diagonals and on lines.
+    fn sliders(&self) -> (Bitboard, Bitboard) {
+        let queens = self.both(Piece::Queen);
+        (self.both(Piece::Bishop) | queens, self.both(Piece::Rook) | queens)
+    }
+
+    /// Every piece of either side attacking `sq` through `occ`.
+    fn attackers(&self, sq: Square, occ: Bitboard, white: usize) -> Bitboard {
+        let k = &self.kinds;
+        let (diag, straight) = self.sliders();
+        // Pawns attack towards the other side: a white pawn on sq's black-pawn squares.
+        let pawns = (attacks::pawn(Color::Black, sq) & k[white][Piece::Pawn.index()])
+            | (attacks::pawn(Color::White, sq) & k[1 - white][Piece::Pawn.index()]);
+        (pawns
+            | (attacks::knight(sq) & self.both(Piece::Knight))
+            | (attacks::king(sq) & self.both(Piece::King))
+            | (attacks::bishop(sq, occ) & diag)
+            | (attacks::rook(sq, occ) & straight))
+            & occ
+    }
+
+    /// The least valuable of `set`, a subset of `side`'s pieces: its square and value.
+    fn least_valuable(&self, set: Bitboard, side: usize) -> Option<(Square, i32, Piece)> {
+        Piece::ALL.into_iter().find_map(|p| (set & self.kinds[side][p.index()]).first().map(|sq| (sq, value(p), p)))
+    }
+
+    fn all(&self, side: usize) -> Bitboard {
+        self.kinds[side].iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+    }
 }
 
 /// The swap algorithm: `side` captures what stands on `sq` (worth `target`) with its least
 /// valuable attacker, the other side recaptures with its least valuable one, and so on; each
 /// side stops when going on would lose. Returns what `side` wins (negative: it loses).
 pub(crate) fn swap(pos: &Position, scene: &Scene, sq: Square, target: i32, side: Color) -> i32 {
+    let armies = Armies::of(pos, scene);
+    let white = armies.side(scene, Color::White);
+    let (diag, straight) = armies.sliders();
     let mut occ = scene.occ;
-    let Some((mut from, mut on_square)) = least_valuable(pos, scene, sq, occ, side) else { return 0 };
+    let mut attackers = armies.attackers(sq, occ, white);
+    let mut mover = armies.side(scene, side);
+    let sides = [armies.all(0), armies.all(1)];
+    // A king takes only when nothing could take it back.
+    let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32)> {
+        let (from, v, piece) = armies.least_valuable(attackers & sides[mover], mover)?;
+        if piece == Piece::King && (attackers.without(from) & occ & sides[1 - mover]).any() {
+            return None;
+        }
+        Some((from, if piece == Piece::King { KING_VALUE } else { v }))
+    };
+    let Some((mut from, mut on_square)) = pick(attackers, occ, mover) else { return 0 };
     let mut gains = [0i32; MAX_SWAPS];
     gains[0] = target;
     let mut depth = 0;
-    let mut mover = side;
     loop {
         depth += 1;
         // What the side to recapture would win, if it can: the piece now on the square, less
         // what it has lost so far.
         gains[depth] = on_square - gains[depth - 1];
         occ = occ.without(from);
-        mover = !mover;
+        // The used piece leaves; a slider behind it on the same line now sees the square (only
+        // sliders can be uncovered, so only they are looked up again).
+        attackers = attackers.without(from) | ((attacks::bishop(sq, occ) & diag) | (attacks::rook(sq, occ) & straight)) & occ;
+        mover = 1 - mover;
         if depth + 1 == MAX_SWAPS {
             break;
         }
-        match least_valuable(pos, scene, sq, occ, mover) {
+        match pick(attackers, occ, mover) {
             Some((next, v)) => (from, on_square) = (next, v),
             None => break,
         }

@@ -28,13 +28,13 @@
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
 use super::fork::fork;
-use super::mating::{mate_in_one, mate_in_two};
+use super::mating::mate_in_one;
 use super::scene::Scene;
 use super::values::{material_balance, value};
 use crate::board::{attacks, Move, Piece, Position};
 
 /// How many candidates are looked at (the thesis's choice among them).
-pub(crate) const CANDIDATES: usize = 12;
+pub(crate) const CANDIDATES: usize = 8;
 
 /// The worth of a reply that mates us, and of a move that mates them.
 pub(crate) const MATE: i32 = 1_000_000;
@@ -49,47 +49,153 @@ pub(crate) const THREAT_SHARE: (i32, i32) = (1, 2);
 /// The opponent's agents' best answer to our move, from `after` (their move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Answer {
-    /// What it wins them (never below zero), or `MATE`.
+    /// What it wins them (never below zero, except after a check, where every reply may lose),
+    /// or `MATE`.
     pub gain: i32,
     /// The square of ours it takes, if it is a capture.
     pub takes: Option<crate::board::Square>,
 }
 
 /// Their best attack (a capture or promotion, estimated as our agents estimate theirs: with
-/// `exchange`, the whole exchange) and their best move-attack (a fork, with `fork`), after our
-/// move; a mate in one beats both. The board is the real one after our move, so discovered
-/// attacks are seen.
-pub(crate) fn best_answer(after: &Position, features: Features) -> Answer {
-    let legal = after.legal_moves();
-    if features.has(Features::MATING) && (mate_in_one(after, &legal).is_some() || mate_in_two(after, &legal).is_some()) {
-        return Answer { gain: MATE, takes: None };
+/// `exchange`, the whole exchange on each square) and their best move-attack (a fork, with
+/// `fork`), after our move (their mates are asked by `final_check`). The board is the real one
+/// after our move, so discovered attacks are seen.
+///
+/// Asked of our own agents in the scene after our move, which is cheaper than playing out
+/// their moves: the threat on each of our pieces they attack is what their best capture of it
+/// wins. Their forks are looked for among the squares their pieces can reach.
+pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, features: Features) -> Answer {
+    if after.is_check() {
+        // In check they may only answer the check, so each of their few replies is followed one
+        // step further: what it takes, against our best capture after it.
+        return best_evasion(after, features);
+    }
+    let ev = Eval::new(pos, features);
+    let scene = Scene::after(pos, est.mv);
+    let mut best = Answer { gain: 0, takes: None };
+    for sq in scene.our_pieces() {
+        if scene.their_attackers(pos, sq).is_empty() {
+            continue;
+        }
+        let piece = scene.kind_at(pos, sq).unwrap_or(Piece::Pawn);
+        if piece == Piece::King {
+            continue; // a check: their move is forced elsewhere, and mates are asked above
+        }
+        let gain = ev.threat_at(&scene, sq, piece);
+        if gain > best.gain {
+            best = Answer { gain, takes: Some(sq) };
+        }
+    }
+    let promotion = their_promotion(after, &ev, features);
+    if promotion > best.gain {
+        best = Answer { gain: promotion, takes: None };
+    }
+    if features.has(Features::FORK) {
+        let fork = their_fork(after, features);
+        if fork > best.gain {
+            best = Answer { gain: fork, takes: None };
+        }
+    }
+    best
+}
+
+/// Their best answer when our move gives check: every legal reply (they have few), what it
+/// takes less what our agents' best capture then wins back. A check that leaves them only
+/// replies losing material is worth that material (a negative answer).
+fn best_evasion(after: &Position, features: Features) -> Answer {
+    let mut best: Option<Answer> = None;
+    for &reply in after.legal_moves().iter() {
+        let taken = immediate(after, reply);
+        let next = after.play(reply);
+        let ours = best_capture(&next, features);
+        let gain = taken - ours;
+        if best.is_none_or(|b| gain > b.gain) {
+            best = Some(Answer { gain, takes: crate::agents::counters::captured_square(after, reply) });
+        }
+    }
+    best.unwrap_or(Answer { gain: 0, takes: None })
+}
+
+/// What the best capture (or promotion) of the side to move in `pos` wins, estimated by its
+/// agents (with `exchange`, the whole exchange), never below zero.
+fn best_capture(pos: &Position, features: Features) -> i32 {
+    let ev = Eval::new(pos, features);
+    let mut best = 0;
+    for &mv in pos.legal_moves().iter() {
+        let victim = pos.captured_piece(mv);
+        if victim.is_none() && mv.promotion().is_none() {
+            continue;
+        }
+        let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+        let landed = mv.promotion().unwrap_or(piece);
+        let scene = Scene::after(pos, mv);
+        best = best.max(victim.map_or(0, value) + value(landed) - value(piece) - ev.threat_at(&scene, mv.to(), landed));
+    }
+    best
+}
+
+/// What their best promotion wins in `after` (their move): the queen less the pawn, less what
+/// we take back on the queening square.
+fn their_promotion(after: &Position, _ev: &Eval, features: Features) -> i32 {
+    let them = after.side_to_move();
+    let seventh = crate::board::Bitboard::rank(if them == crate::board::Color::White { 6 } else { 1 });
+    let pawns = after.pieces(them, Piece::Pawn) & seventh;
+    if pawns.is_empty() {
+        return 0;
     }
     let ev = Eval::new(after, features);
-    let ours = after.by_color(!after.side_to_move());
-    let mut best = Answer { gain: 0, takes: None };
-    for &mv in legal.iter() {
-        let victim = after.captured_piece(mv);
-        let piece = after.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
-        let landed = mv.promotion().unwrap_or(piece);
-        let gain = if victim.is_some() || mv.promotion().is_some() {
-            let scene = Scene::after(after, mv);
-            victim.map_or(0, value) + value(landed) - value(piece) - ev.threat_at(&scene, mv.to(), landed)
-        } else if features.has(Features::FORK) {
-            // Only a piece that lands next to two of ours can fork them.
-            let occ = after.occupied().without(mv.from()).with(mv.to());
-            if !(attacks::piece_attacks(landed, after.side_to_move(), mv.to(), occ) & ours).more_than_one() {
-                continue;
-            }
-            let scene = Scene::after(after, mv);
-            if piece != Piece::King && ev.threat_at(&scene, mv.to(), landed) > 0 {
-                continue;
-            }
-            fork(&ev, &scene, mv.to(), landed).map_or(0, |f| f.gain)
-        } else {
+    let mut best = 0;
+    for &mv in after.legal_moves().iter() {
+        if mv.promotion() != Some(Piece::Queen) {
             continue;
+        }
+        let scene = Scene::after(after, mv);
+        let gain = after.captured_piece(mv).map_or(0, value) + value(Piece::Queen) - value(Piece::Pawn);
+        best = best.max(gain - ev.threat_at(&scene, mv.to(), Piece::Queen));
+    }
+    best
+}
+
+/// Their best fork in `after` (their move): a piece of theirs that can step, safely, to a square
+/// from which it attacks two of ours (or checks and attacks one) that we cannot both save.
+fn their_fork(after: &Position, features: Features) -> i32 {
+    let them = after.side_to_move();
+    // Forks worth fearing hit two pieces, or the king and a piece; two pawns are not worth it.
+    let ours = after.by_color(!them);
+    // Two pawns are not worth fearing: a fork hits at least one piece (or the king).
+    let pieces = ours & !after.pieces(!them, Piece::Pawn);
+    let occ = after.occupied();
+    let ev = Eval::new(after, features);
+    let mut best = 0;
+    for from in after.by_color(them) {
+        let piece = after.piece_kind_at(from).unwrap_or(Piece::Pawn);
+        if piece == Piece::King {
+            continue;
+        }
+        let reach = match piece {
+            Piece::Pawn => {
+                let step = if them == crate::board::Color::White { 1 } else { -1 };
+                from.offset(0, step).filter(|s| !occ.contains(*s)).map_or(crate::board::Bitboard::EMPTY, |s| s.bb())
+            }
+            _ => attacks::piece_attacks(piece, them, from, occ) & !occ,
         };
-        if gain > best.gain {
-            best = Answer { gain, takes: crate::agents::counters::captured_square(after, mv) };
+        for to in reach {
+            let occ_to = occ.without(from).with(to);
+            let hit = attacks::piece_attacks(piece, them, to, occ_to);
+            if !(hit & ours).more_than_one() || (hit & pieces).is_empty() {
+                continue;
+            }
+            // A plain step (pawns on the seventh rank promote, and are asked elsewhere).
+            if piece == Piece::Pawn && to.relative(them).rank() == 7 {
+                continue;
+            }
+            let scene = Scene::after(after, Move::new(from, to));
+            if ev.threat_at(&scene, to, piece) > 0 {
+                continue;
+            }
+            if let Some(f) = fork(&ev, &scene, to, piece) {
+                best = best.max(f.gain);
+            }
         }
     }
     best
@@ -109,24 +215,63 @@ pub(crate) fn immediate(pos: &Position, mv: Move) -> i32 {
 pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool) -> i32 {
     let (us, mv) = (pos.side_to_move(), est.mv);
     let after = pos.play(mv);
-    if after.legal_moves().is_empty() {
-        return if after.is_check() { MATE } else { -material_balance(&after, us) };
-    }
     if after.is_insufficient_material() || after.halfmove_clock() >= 100 {
         return -material_balance(&after, us);
     }
-    let answer = best_answer(&after, features);
+    let answer = best_answer(pos, est, &after, features);
     let mut worth = immediate(pos, mv) - answer.gain;
+    if after.is_check() {
+        // The replies to a check were followed one step further: what it wins is counted.
+        return worth - repeat_cost(pos, &after, seen);
+    }
     match est.fork {
         Some(_) if answer.takes != Some(mv.to()) => worth += est.threat.max(0),
         Some(_) => {}
         None if answer.gain == 0 => worth += est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
         None => {}
     }
-    if material_balance(&after, us) >= value(Piece::Pawn) && seen(after.hash()) {
-        worth -= REPEAT_COST;
+    worth - repeat_cost(pos, &after, seen)
+}
+
+/// What repeating a position costs: `REPEAT_COST` when we are a pawn or more ahead after the
+/// move and the position after it has occurred before.
+fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> i32 {
+    let ahead = material_balance(after, pos.side_to_move()) >= value(Piece::Pawn);
+    if ahead && seen(after.hash()) { REPEAT_COST } else { 0 }
+}
+
+/// What `worth` leaves for the candidate about to be played, because it costs a move
+/// generation or more: does it mate or stalemate them, or let them mate us? The worth it
+/// really has then, or None when it stands. Only the finalists are asked (mates are rare).
+pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Option<i32> {
+    let us = pos.side_to_move();
+    let after = pos.play(mv);
+    let replies = after.legal_moves();
+    if replies.is_empty() {
+        return Some(if after.is_check() { MATE } else { -material_balance(&after, us) });
     }
-    worth
+    (features.has(Features::MATING) && mate_in_one(&after, &replies).is_some()).then_some(-MATE)
+}
+
+/// The candidate to play: the best worth, the earlier at equal worth, after the finalist has
+/// passed `final_check` (a failed finalist takes its real worth and the choice is made again).
+pub(crate) fn pick(pos: &Position, worths: &mut [(Move, i32)], features: Features) -> usize {
+    let mut checked = vec![false; worths.len()];
+    loop {
+        let mut best = 0;
+        for (i, (_, w)) in worths.iter().enumerate() {
+            if *w > worths[best].1 {
+                best = i;
+            }
+        }
+        if checked[best] {
+            return best;
+        }
+        checked[best] = true;
+        if let Some(real) = final_check(pos, worths[best].0, features) {
+            worths[best].1 = real;
+        }
+    }
 }
 
 /// The agent standing on `mv`'s square, for estimating one move without its threat.
@@ -148,9 +293,12 @@ mod tests {
         ev.estimate(0, &mover(p, mv), mv).0
     }
 
+    /// A candidate's worth as the MasterAgent finally sees it (the final check included).
     fn worth_of(fen: &str, uci: &str) -> i32 {
         let p = pos(fen);
-        worth(&p, &estimate(&p, uci), Features::level(9).unwrap(), &|_| false)
+        let est = estimate(&p, uci);
+        let features = Features::level(9).unwrap();
+        final_check(&p, est.mv, features).unwrap_or_else(|| worth(&p, &est, features, &|_| false))
     }
 
     #[test]

@@ -131,6 +131,9 @@ struct Round {
     /// The capture of the most valuable piece within reach and its estimated profit (for the
     /// exchanges-declined counter).
     richest_capture: Option<(i32, Estimate)>,
+    /// With look-ahead: the estimate of every capture and check, the candidates that force the
+    /// opponent's hand.
+    forcing: Vec<Estimate>,
 }
 
 impl Round {
@@ -145,6 +148,7 @@ impl Round {
             defense_answer: None,
             evaluated: 0,
             richest_capture: None,
+            forcing: Vec::new(),
         }
     }
 }
@@ -237,8 +241,14 @@ impl MasterAgent {
         }
         let explain = self.explain || log::log_enabled!(log::Level::Debug);
         self.explanation.clear();
+        // Level 9's rules ask which moves check more than once: find them once.
+        let checks = if self.features.has(Features::MATING) || self.features.has(Features::LOOK_AHEAD) {
+            mating::checks(pos, &legal)
+        } else {
+            MoveList::new()
+        };
         if self.features.has(Features::MATING)
-            && let Some(choice) = self.mating_rules(game, &legal)
+            && let Some(choice) = self.mating_rules(game, &legal, &checks)
         {
             if explain {
                 self.explain_lines(vec![format!("decision: {}", choice.reason)]);
@@ -247,13 +257,13 @@ impl MasterAgent {
         }
 
         let mut features = self.features;
-        let mut round = self.poll(pos, &legal, features);
+        let mut round = self.poll(pos, &legal, features, &checks);
         let mut verdict = decide(&round, features, &mut self.rng);
         let mut fallback = false;
         if verdict.is_none() && features.has(Features::DEFENSE_CONSIDERATION) {
             // Defense consideration disregarded every move; a move must still be made.
             features = features.without(Features::DEFENSE_CONSIDERATION);
-            round = self.poll(pos, &legal, features);
+            round = self.poll(pos, &legal, features, &checks);
             verdict = decide(&round, features, &mut self.rng);
             fallback = true;
         }
@@ -285,12 +295,12 @@ impl MasterAgent {
 
     /// Level 9's `mating` rules, before the agents are polled: a mate in one is played, and
     /// against a bare king the mating net decides.
-    fn mating_rules(&mut self, game: &Game, legal: &MoveList) -> Option<Choice> {
+    fn mating_rules(&mut self, game: &Game, legal: &MoveList, checks: &MoveList) -> Option<Choice> {
         let pos = game.position();
         let label = self.features.label();
-        let (mv, rule, reason) = if let Some(mv) = mating::mate_in_one(pos, legal) {
+        let (mv, rule, reason) = if let Some(mv) = mating::mate_among(pos, checks) {
             (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
-        } else if let Some(mv) = mating::mate_in_two(pos, legal) {
+        } else if let Some(mv) = mating::mate_in_two(pos, checks) {
             (mv, Rule::Mate, format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)))
         } else if mating::is_mating_phase(pos) {
             let rng = &mut self.rng;
@@ -334,12 +344,7 @@ impl MasterAgent {
         }
         // Every capture and check is a candidate too: they force the opponent's hand, which is
         // where a look one move further pays.
-        let ev = Eval::new(pos, self.features);
-        for &mv in legal.iter() {
-            if pos.is_capture(mv) || mating::gives_check(pos, mv) {
-                proposals.push(Cand { est: ev.estimate(0, &look_ahead::mover(pos, mv), mv).0, residual: 0 });
-            }
-        }
+        proposals.extend(r.forcing.iter().map(|&est| Cand { est, residual: 0 }));
         // The thesis's choice first, then the rest by their own estimates.
         proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
         let mut candidates = vec![verdict.cand];
@@ -353,16 +358,10 @@ impl MasterAgent {
         }
         let seen = repeated_positions(game);
         let is_seen = |hash: u64| seen.contains(&hash);
-        let weighed: Vec<(Cand, i32)> = candidates
-            .iter()
-            .map(|c| (*c, look_ahead::worth(pos, &c.est, self.features, &is_seen)))
-            .collect();
-        let mut best = 0;
-        for (i, (_, w)) in weighed.iter().enumerate() {
-            if *w > weighed[best].1 {
-                best = i;
-            }
-        }
+        let mut worths: Vec<(Move, i32)> =
+            candidates.iter().map(|c| (c.est.mv, look_ahead::worth(pos, &c.est, self.features, &is_seen))).collect();
+        let best = look_ahead::pick(pos, &mut worths, self.features);
+        let weighed: Vec<(Cand, i32)> = candidates.iter().zip(&worths).map(|(c, (_, w))| (*c, *w)).collect();
         let chosen = if best == 0 {
             verdict
         } else {
@@ -374,7 +373,7 @@ impl MasterAgent {
     /// Figure 2.2a-c: every agent reports its threat; the worst threat is found; then every
     /// agent estimates its moves (checking the others when defense consideration is on) and
     /// answers the worst threatened agent's requests.
-    fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features) -> Round {
+    fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features, checks: &MoveList) -> Round {
         let ev = Eval::new(pos, features);
         let now = Scene::now(pos);
         let mut r = Round::empty();
@@ -395,6 +394,7 @@ impl MasterAgent {
         let w_attackers = wounded.map_or(Bitboard::EMPTY, |a| now.their_attackers(pos, a.square));
         let blocks = wounded.map_or(Bitboard::EMPTY, |a| block_squares(w_attackers, a.square));
         let dc = features.has(Features::DEFENSE_CONSIDERATION);
+        let look_ahead = features.has(Features::LOOK_AHEAD);
         let attack_requests = features.has(Features::ATTACK_REQUEST);
         let defense_requests = features.any_defense_request();
 
@@ -407,6 +407,9 @@ impl MasterAgent {
             let agent = r.agents[i].agent;
             let (est, scene) = ev.estimate(i, &agent, mv);
             r.evaluated += 1;
+            if look_ahead && (est.action == Action::Attack || checks.contains(mv)) {
+                r.forcing.push(est);
+            }
             if let Some(victim) = pos.captured_piece(mv) {
                 let worth = super::values::value(victim);
                 if r.richest_capture.is_none_or(|(v, e)| worth > v || (worth == v && est.profit > e.profit)) {

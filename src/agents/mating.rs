@@ -37,20 +37,36 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     attacks::piece_attacks(piece, us, mv.to(), occ).contains(king) || pos.attackers_to(king, us, occ).any()
 }
 
-/// A move that mates now, if there is one.
-pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
-    legal.iter().copied().find(|&mv| gives_check(pos, mv) && pos.play(mv).legal_moves().is_empty())
+/// The legal moves that give check.
+pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
+    let mut checks = legal.clone();
+    checks.retain(|mv| gives_check(pos, mv));
+    checks
 }
 
-/// A check after which every reply allows a mate in one: the king's attackers look one check
+/// A move that mates now, if there is one.
+pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
+    mate_among(pos, &checks(pos, legal))
+}
+
+/// The first of `checks` (checking moves) that mates.
+pub(crate) fn mate_among(pos: &Position, checks: &MoveList) -> Option<Move> {
+    checks.iter().copied().find(|&mv| pos.play(mv).legal_moves().is_empty())
+}
+
+/// Checks that leave more replies than this are not followed up for a mate in two.
+const MATE_IN_TWO_REPLIES: usize = 4;
+
+/// One of `checks` after which every reply allows a mate in one: the king's attackers look one check
 /// further when the first one leaves the king a way out (a "move-attack of the king … most
 /// promising to lead to check mate", thesis 6). Only checks are tried, and only mates after
 /// them, so it stays a handful of positions.
-pub(crate) fn mate_in_two(pos: &Position, legal: &MoveList) -> Option<Move> {
-    legal.iter().copied().filter(|&mv| gives_check(pos, mv)).find(|&mv| {
+pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
+    checks.iter().copied().find(|&mv| {
         let after = pos.play(mv);
         let replies = after.legal_moves();
-        !replies.is_empty() && replies.iter().all(|&r| {
+        // A check the king can meet in many ways is no mating attack.
+        (1..=MATE_IN_TWO_REPLIES).contains(&replies.len()) && replies.iter().all(|&r| {
             let next = after.play(r);
             mate_in_one(&next, &next.legal_moves()).is_some()
         })
@@ -221,11 +237,11 @@ mod tests {
         // The back rank: Qd8+ Rxd8 Rxd8#.
         let p = pos("2r3k1/5ppp/8/8/8/8/3Q1PPP/3R2K1 w - - 0 1");
         assert!(mate_in_one(&p, &p.legal_moves()).is_none());
-        let mv = mate_in_two(&p, &p.legal_moves()).expect("a mate in two");
+        let mv = mate_in_two(&p, &checks(&p, &p.legal_moves())).expect("a mate in two");
         assert_eq!(mv.to_string(), "d2d8");
         // No check leads to mate here.
         let p = pos("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
-        assert!(mate_in_two(&p, &p.legal_moves()).is_none());
+        assert!(mate_in_two(&p, &checks(&p, &p.legal_moves())).is_none());
     }
 
     #[test]

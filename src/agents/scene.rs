@@ -97,6 +97,18 @@ impl Scene {
         }
     }
 
+    /// Our pieces in this scene.
+    #[inline]
+    pub fn our_pieces(&self) -> Bitboard {
+        self.occ & !self.theirs
+    }
+
+    /// Our moved pieces: where each now stands and what it is there.
+    #[inline]
+    pub fn arrival_list(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.arrivals[..self.n_arrivals].iter().copied()
+    }
+
     /// Squares our pieces arrived on.
     pub fn arrivals(&self) -> Bitboard {
         self.arrivals[..self.n_arrivals].iter().fold(Bitboard::EMPTY, |b, &(s, _)| b.with(s))
@@ -128,12 +140,6 @@ impl Scene {
             }
         }
         att
-    }
-
-    /// Their pieces attacking `sq` through the occupancy `occ` (see `our_attackers_through`).
-    #[inline]
-    pub fn their_attackers_through(&self, pos: &Position, sq: Square, occ: Bitboard) -> Bitboard {
-        pos.attackers_to(sq, !self.us, occ) & self.theirs & occ
     }
 
     /// The kind of the piece on `sq` in this scene (ours after a move or a promotion included).
