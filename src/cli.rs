@@ -576,6 +576,41 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
     ExitCode::SUCCESS
 }
 
+/// The endgame drill: mates, moves and every failure with its start position.
+pub fn run_endgame(material: &str, positions: usize, player: &str, defender: &str, seed: u64, threads: usize) -> ExitCode {
+    use crate::experiments::endgame::{drill, Material};
+    let material_spec = match Material::parse(material) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let games = match drill(&material_spec, positions, player, defender, seed, threads) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mated: Vec<_> = games.iter().filter(|g| g.mated()).collect();
+    let longest = mated.iter().map(|g| g.moves).max().unwrap_or(0);
+    let mean = mated.iter().map(|g| g.moves).sum::<usize>() as f64 / mated.len().max(1) as f64;
+    for g in games.iter().filter(|g| !g.mated()) {
+        outln!("not mated: {} ({}, {} moves): {}", g.start, g.outcome.reason(), g.moves, g.san.join(" "));
+    }
+    outln!(
+        "{} {player} vs {defender}: {} of {} mated ({:.1}%), mean {mean:.1} moves, longest {longest}, {:.1} s",
+        material.to_ascii_uppercase(),
+        mated.len(),
+        games.len(),
+        100.0 * mated.len() as f64 / games.len().max(1) as f64,
+        start.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
 /// The players of the thesis's experiments: levels 1-8 and the searcher standing in for Crafty.
 pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<String> {
     (1..=8).map(|l| format!("level:{l}")).chain(search_depths.map(|d| format!("search:depth={d}"))).collect()

@@ -146,6 +146,27 @@ enum Command {
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
     },
+    /// Endgame drill: a player with a winning edge (White) against a defender from random
+    /// legal positions; how many it mates before the fifty-move rule.
+    Endgame {
+        /// The material, each side from its king: KQK, KRK, KBNK, ...
+        material: String,
+        /// Start positions to play.
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        positions: u32,
+        /// The attacker.
+        #[arg(long, default_value = "level:9")]
+        player: String,
+        /// The defender.
+        #[arg(long, default_value = "search:depth=3")]
+        defender: String,
+        /// Seed of the start positions and the players.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_parser = at_least_one)]
+        threads: Option<u32>,
+    },
     /// Behaviour fingerprint: one signature that only a change of play changes.
     ///
     /// Folds perft 3 of the suite positions, every level's and the searcher's move on the WAC
@@ -264,6 +285,10 @@ fn main() -> ExitCode {
             Err(e) => usage_error(&e),
         },
         Command::Bench => cli::run_bench(),
+        Command::Endgame { material, positions, player, defender, seed, threads } => {
+            let threads = threads.map_or_else(cores, |t| t as usize);
+            cli::run_endgame(material, *positions as usize, player, defender, *seed, threads)
+        }
         Command::Explain { fen, moves, levels, player, seed } => {
             cli::run_explain(fen.as_deref(), moves, &player.spec(), levels.as_deref(), *seed)
         }

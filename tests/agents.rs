@@ -18,7 +18,7 @@ fn position(fen: &str) -> Position {
 }
 
 fn master(level: u32, seed: u64) -> MasterAgent {
-    MasterAgent::with_level(level, seed).expect("levels 1..=8 exist")
+    MasterAgent::with_level(level, seed).expect("levels 1..=9 exist")
 }
 
 /// The move (coordinate notation) and reason level `level` chooses with `seed`.
@@ -383,7 +383,7 @@ fn random_positions(games: u64, plies: usize) -> Vec<Position> {
 /// same move; `None` only without legal moves.
 fn check_all_levels(positions: &[Position]) {
     assert!(!positions.is_empty());
-    for level in 1..=8 {
+    for level in 1..=9 {
         let mut reused = master(level, 7);
         for (i, pos) in positions.iter().enumerate() {
             let seed = i as u64;
@@ -439,7 +439,7 @@ fn legal_after_random_play() {
 
 #[test]
 fn bare_kings_single_moves_and_game_ends() {
-    for level in 1..=8 {
+    for level in 1..=9 {
         let mut m = master(level, 3);
         let bare = position("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
         assert!(bare.legal_moves().contains(m.choose(&bare).unwrap().mv));
@@ -525,5 +525,160 @@ fn players_from_specs() {
     for bad in ["level:0", "level:10", "level:x", "features:attack-request,bogus"] {
         let err = player_from_spec(bad, 1).err().unwrap_or_else(|| panic!("{bad} accepted"));
         assert!(!err.is_empty());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level 9: the thesis's future work. Each rule has a position where level 8 plays the thesis's
+// move and level 9 the better one, checked with every seed and in the colour-mirrored position.
+
+/// The position with the board turned around and the colours swapped: White's move there is
+/// Black's here.
+fn mirror_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let ranks: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect())
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling: String = if fields[2] == "-" {
+        "-".into()
+    } else {
+        let mut c: Vec<char> = fields[2].chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
+        c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+        c.into_iter().collect()
+    };
+    format!("{} {side} {castling} - 0 1", ranks.join("/"))
+}
+
+/// A move in coordinates with its ranks turned around ("e2e4" -> "e7e5").
+fn mirror_move(uci: &str) -> String {
+    uci.chars().enumerate().map(|(i, c)| if i == 1 || i == 3 { (b'9' - c as u8 + b'0') as char } else { c }).collect()
+}
+
+/// Level 8 plays `thesis`, level 9 plays `better` (its reason containing `words`), with every
+/// seed, in the position and in its mirror image.
+fn level9_improves(fen: &str, thesis: &str, better: &str, words: &str) {
+    for (fen, thesis, better) in [(fen.to_string(), thesis.to_string(), better.to_string()), (mirror_fen(fen), mirror_move(thesis), mirror_move(better))] {
+        plays(&fen, 8, &thesis);
+        plays_with_reason(&fen, 9, &better, words);
+    }
+}
+
+#[test]
+fn mirroring_turns_the_board_around() {
+    assert_eq!(mirror_fen("6k1/5ppp/8/8/8/8/5PPP/n3R1K1 w - - 0 1"), "N3r1k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    assert_eq!(mirror_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQq - 0 1"), "r3k2r/8/8/8/8/8/8/R3K2R b Qkq - 0 1");
+    assert_eq!(mirror_move("e1e8"), "e8e1");
+    assert_eq!(mirror_move("b7b8q"), "b2b1q");
+}
+
+/// `mating`: mate in one comes first. Level 8 takes the knight (an attack comes before a move);
+/// level 9 mates.
+#[test]
+fn level9_mates_in_one() {
+    level9_improves("6k1/5ppp/8/8/8/8/5PPP/n3R1K1 w - - 0 1", "e1a1", "e1e8", "L9 mate: R");
+}
+
+/// `fork`: Nc7+ forks king and rook; level 8 takes a free pawn instead (an attack first), level 9
+/// sees the guaranteed rook.
+#[test]
+fn level9_forks_king_and_rook() {
+    level9_improves("r3k3/8/8/3N4/8/7p/6PP/6K1 w - - 0 1", "g2h3", "d5c7", "forks (guaranteed 500)");
+}
+
+/// `promotion` (with look-ahead): level 8 takes a pawn, level 9 queens safely.
+#[test]
+fn level9_promotes_safely() {
+    level9_improves("6k1/1P6/8/8/8/7p/6PP/6K1 w - - 0 1", "g2h3", "b7b8q", "=Q (worth 900");
+}
+
+/// `exchange`: Rxd5 wins a pawn by level 8's one-attacker count, but the second black rook behind
+/// the first takes back twice (Rxd5 Rxd5 Nxd5 Rxd5): level 9 leaves it.
+#[test]
+fn level9_declines_a_capture_that_loses_to_a_second_attacker() {
+    let fen = "3r2k1/3r4/8/3p4/8/2N5/6PP/3R2K1 w - - 0 1";
+    for (fen, target) in [(fen.to_string(), "d5"), (mirror_fen(fen), "d4")] {
+        for seed in SEEDS {
+            let (l8, reason) = choice(&fen, 8, seed);
+            assert!(l8.ends_with(target), "level 8 should take on {target}, seed {seed}: {reason}");
+            let (l9, reason) = choice(&fen, 9, seed);
+            assert!(!l9.ends_with(target), "level 9 took on {target}, seed {seed}: {reason}");
+        }
+    }
+}
+
+/// `exchange`: with the rook d1 behind the rook d2, Rxd5 Rxd5 Rxd5 wins the knight; without it,
+/// Rxd5 Rxd5 only trades a rook for a knight. Level 9 takes only with the backup. (Level 8's
+/// one-defender estimate agrees here: for a capture, the whole exchange is never more hopeful
+/// than the thesis's count, only more careful, as the test above shows.)
+#[test]
+fn level9_captures_when_a_backup_attacker_wins_the_exchange() {
+    let with_backup = "3r2k1/8/8/3n4/8/8/3R2PP/3R2K1 w - - 0 1";
+    let without = "3r2k1/8/8/3n4/8/8/3R2PP/6K1 w - - 0 1";
+    for fen in [with_backup.to_string(), mirror_fen(with_backup)] {
+        let capture = if fen == with_backup { "d2d5".to_string() } else { mirror_move("d2d5") };
+        plays_with_reason(&fen, 9, &capture, "attack: Rd");
+    }
+    for fen in [without.to_string(), mirror_fen(without)] {
+        let capture = if fen == without { "d2d5".to_string() } else { mirror_move("d2d5") };
+        for seed in SEEDS {
+            assert_ne!(choice(&fen, 9, seed).0, capture, "{fen}");
+        }
+    }
+}
+
+/// `mating` and `look_ahead`: Qxc7 takes the last pawn and stalemates the king a8; level 8
+/// plays it, level 9 mates in two instead (Qe4+ and mate next).
+#[test]
+fn level9_avoids_the_stalemate_trap() {
+    level9_improves("k7/2p5/K7/8/8/8/2Q5/8 w - - 0 1", "c2c7", "c2e4", "mate in two");
+    // With no mate in sight the stalemating capture is still refused.
+    for seed in SEEDS {
+        let (mv, reason) = choice("k7/2p5/K7/8/8/8/2Q5/8 w - - 0 1", 9, seed);
+        assert_ne!(mv, "c2c7", "{reason}");
+    }
+}
+
+/// `mating`: level 9 mates a bare king with queen or rook from random legal positions against a
+/// defending searcher, within the fifty-move rule (the benchmark is `agentchess endgame KQK
+/// --positions 1000`, and KRK; see README).
+#[test]
+fn level9_mates_kqk_and_krk_from_random_starts() {
+    use agentchess::experiments::endgame::{drill, Material};
+    for material in ["KQK", "KRK"] {
+        let games = drill(&Material::parse(material).unwrap(), 60, "level:9", "search:depth=3", 5, 2).unwrap();
+        assert_eq!(games.len(), 60);
+        let failed: Vec<String> = games.iter().filter(|g| !g.mated()).map(|g| format!("{} {:?}", g.start, g.outcome)).collect();
+        assert!(failed.is_empty(), "{material}: not mated from {failed:?}");
+    }
+    // Level 8 cannot: the measure can fail.
+    let games = drill(&Material::parse("KRK").unwrap(), 30, "level:8", "search:depth=3", 5, 2).unwrap();
+    assert!(games.iter().any(|g| !g.mated()), "level 8 mated every KRK start");
+}
+
+/// Level 9's counters: forks planned and carried out, mates delivered, promotions, and the rules
+/// that decided, all summing to the decisions.
+#[test]
+fn level9_counters_add_up() {
+    let mut m = master(9, 1);
+    let mut game = Game::new(position("r3k3/8/8/3N4/8/7p/6PP/6K1 w - - 0 1"));
+    let d = m.decide(&game).unwrap();
+    assert_eq!(d.mv.to_uci(), "d5c7");
+    game.play(d.mv);
+    play_uci(&mut game, "e8d7");
+    let d = m.decide(&game).unwrap();
+    assert_eq!(d.mv.to_uci(), "c7a8");
+    let c = *m.counters();
+    assert_eq!((c.forks_planned, c.forks_performed), (1, 1));
+    let mut mate = master(9, 1);
+    mate.decide(&Game::new(position("6k1/5ppp/8/8/8/8/5PPP/n3R1K1 w - - 0 1"))).unwrap();
+    assert_eq!((mate.counters().mates_delivered, mate.counters().rule_mate), (1, 1));
+    for m in [&m, &mate] {
+        let c = m.counters();
+        let rules = c.rule_attack + c.rule_move + c.rule_threatened_agent + c.attack_requests_performed + c.defense_requests_used
+            + c.rule_mate + c.rule_mating_net + c.rule_look_ahead + c.rule_promotion_answer;
+        assert_eq!(rules, c.decisions);
     }
 }

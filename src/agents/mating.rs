@@ -118,17 +118,75 @@ fn edge_distance(sq: Square) -> i32 {
     f.min(7 - f).min(r).min(7 - r)
 }
 
-/// How far the defending king is from being mated in `pos` (the attacker to move): the box
-/// first, then our king's distance, then the edge. Lower is better for the attacker.
+/// How far the defending king is from being mated in `pos` (the attacker to move): the box it
+/// would be left after our best next move (so that a cut or a check the position allows counts
+/// now, which is how the rook wins its tempo), then the box now, our king's distance to theirs,
+/// and its distance from the edge. Lower is better for the attacker.
 fn net_score(pos: &Position) -> i32 {
     let us = pos.side_to_move();
     let them = !us;
     let theirs = pos.king_square(them);
-    if mate_in_one(pos, &pos.legal_moves()).is_some() {
+    let legal = pos.legal_moves();
+    if mate_in_one(pos, &legal).is_some() {
         return -1000;
     }
-    let region = king_box(pos, them).count() as i32;
-    region * 16 + distance(pos.king_square(us), theirs) * 4 + edge_distance(theirs) * 2
+    let region = king_box(pos, them);
+    let now = region.count() as i32;
+    let next = legal
+        .iter()
+        .filter(|&&mv| !hangs(pos, mv))
+        .map(|&mv| king_box(&pos.play(mv), them).count() as i32)
+        .min()
+        .unwrap_or(now);
+    let ours = pos.king_square(us);
+    // Our king behind their king, between it and the edge it is driven to, cannot help mate.
+    let behind = if in_band(ours, region) { 48 } else { 0 };
+    next * 16 + now * 4 + distance(ours, opposition_square(theirs, region)) * 8 + distance(ours, theirs) + edge_distance(theirs) * 2 + behind
+}
+
+/// Is `sq` within the rows (or files) that the box `region` spans along its narrow side, where
+/// the edge it is pressed against lies? Only meaningful for a box against an edge.
+fn in_band(sq: Square, region: Bitboard) -> bool {
+    let (mut files, mut ranks) = ((8u8, 0u8), (8u8, 0u8));
+    for s in region {
+        files = (files.0.min(s.file()), files.1.max(s.file()));
+        ranks = (ranks.0.min(s.rank()), ranks.1.max(s.rank()));
+    }
+    let edge_rank = ranks.0 == 0 || ranks.1 == 7;
+    let edge_file = files.0 == 0 || files.1 == 7;
+    if ranks.1 - ranks.0 <= files.1 - files.0 && edge_rank {
+        (ranks.0..=ranks.1).contains(&sq.rank())
+    } else if edge_file {
+        (files.0..=files.1).contains(&sq.file())
+    } else {
+        false
+    }
+}
+
+/// Where our king belongs to help mate the king on `king` confined to `region`: two steps in
+/// front of it, toward the centre, across the narrow side of its box (the king that will be
+/// checked along the edge must face ours there, in opposition).
+fn opposition_square(king: Square, region: Bitboard) -> Square {
+    let (mut files, mut ranks) = ((8u8, 0u8), (8u8, 0u8));
+    for sq in region {
+        files = (files.0.min(sq.file()), files.1.max(sq.file()));
+        ranks = (ranks.0.min(sq.rank()), ranks.1.max(sq.rank()));
+    }
+    let toward = |c: u8| if c < 4 { 2 } else { -2 };
+    let along_ranks = ranks.1 - ranks.0 <= files.1 - files.0;
+    let (df, dr) = if along_ranks { (0, toward(king.rank())) } else { (toward(king.file()), 0) };
+    king.offset(df, dr).unwrap_or(king)
+}
+
+/// Would our move leave the moved piece next to their king with nothing of ours guarding it?
+fn hangs(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+    if piece == Piece::King || !attacks::king(pos.king_square(!us)).contains(mv.to()) {
+        return false;
+    }
+    let occ = pos.occupied().without(mv.from()).with(mv.to());
+    !pos.attackers_to(mv.to(), us, occ).without(mv.from()).any()
 }
 
 /// Material of `side` (thesis values, kings left out).
@@ -145,16 +203,22 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
     }
     let us = pos.side_to_move();
     let seen: Vec<u64> = game_hashes(game);
+    let times = |hash: u64| seen.iter().filter(|&&h| h == hash).count();
     // (rank, score): rank 0 is a sound move, 1 one that repeats a position, 2 one that loses
-    // material or stalemates; only the best rank is chosen from.
+    // material, stalemates, or lets the defender repeat a position a third time; only the best
+    // rank is chosen from.
     let mut best: Option<((u8, i32), Vec<Move>)> = None;
     for &mv in legal.iter() {
         let after = pos.play(mv);
         let replies = after.legal_moves();
         // No reply is stalemate (mate was found above); a capture loses a piece.
-        let rank = if replies.is_empty() || replies.iter().any(|&r| after.is_capture(r) || r.promotion().is_some()) {
+        let rank = if replies.is_empty()
+            || replies.iter().any(|&r| after.is_capture(r) || r.promotion().is_some())
+            || times(after.hash()) >= 2
+            || replies.iter().any(|&r| times(after.play(r).hash()) >= 2)
+        {
             2
-        } else if seen.contains(&after.hash()) || after.halfmove_clock() >= 100 {
+        } else if times(after.hash()) >= 1 || after.halfmove_clock() >= 100 {
             1
         } else {
             0

@@ -1,0 +1,172 @@
+//! Endgame drills: a player with a winning material edge against a defender, from random legal
+//! start positions, counting how often it mates before the fifty-move rule (or anything else)
+//! ends the game. The measure of level 9's mating net (issue: "KQK and KRK must be mated from any
+//! legal start within the 50-move rule").
+
+use crate::board::{placement_fen, Color, Game, Outcome, Piece, Position, Square};
+use crate::spec::player_from_spec;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The pieces of each side, kings included: "KQK" is king and queen against a king.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    pub attacker: Vec<Piece>,
+    pub defender: Vec<Piece>,
+}
+
+impl Material {
+    /// Reads "KQK", "KRK", "KBNK", "KQKP": the attacker's pieces from the first K, the defender's
+    /// from the second.
+    pub fn parse(text: &str) -> Result<Material, String> {
+        let upper = text.trim().to_ascii_uppercase();
+        let bad = || format!("bad material '{text}' (e.g. KQK, KRK, KBNK: each side starts with its K)");
+        let rest = upper.strip_prefix('K').ok_or_else(bad)?;
+        let split = rest.find('K').ok_or_else(bad)?;
+        let pieces = |s: &str| -> Result<Vec<Piece>, String> {
+            s.chars()
+                .map(|c| Piece::from_char(c.to_ascii_lowercase()).filter(|p| *p != Piece::King).ok_or_else(bad))
+                .collect()
+        };
+        let attacker = pieces(&rest[..split])?;
+        let defender = pieces(&rest[split + 1..])?;
+        if attacker.len() + defender.len() > 28 {
+            return Err(bad());
+        }
+        Ok(Material { attacker, defender })
+    }
+}
+
+/// A random legal position with `material`, the attacker (White) to move: kings apart, no
+/// pawn on a first or last rank, the defender not in check, and a move to make.
+pub fn random_position(material: &Material, rng: &mut StdRng) -> Position {
+    loop {
+        let mut board: [Option<(Color, Piece)>; 64] = [None; 64];
+        let mut place = |color: Color, piece: Piece, rng: &mut StdRng| loop {
+            let sq = Square(rng.random_range(0..64u8));
+            let pawn_ok = piece != Piece::Pawn || (1..=6).contains(&sq.rank());
+            if board[sq.index()].is_none() && pawn_ok {
+                board[sq.index()] = Some((color, piece));
+                return;
+            }
+        };
+        place(Color::White, Piece::King, rng);
+        place(Color::Black, Piece::King, rng);
+        for &p in &material.attacker {
+            place(Color::White, p, rng);
+        }
+        for &p in &material.defender {
+            place(Color::Black, p, rng);
+        }
+        let fen = format!("{} w - - 0 1", placement_fen(|sq| board[sq.index()]));
+        // from_fen refuses touching kings and a side not to move in check.
+        if let Ok(pos) = Position::from_fen(&fen)
+            && !pos.legal_moves().is_empty()
+        {
+            return pos;
+        }
+    }
+}
+
+/// How one drill game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrillGame {
+    pub start: String,
+    pub outcome: Outcome,
+    /// Moves the attacker made.
+    pub moves: usize,
+    /// The game in SAN, for looking at what went wrong.
+    pub san: Vec<String>,
+}
+
+impl DrillGame {
+    pub fn mated(&self) -> bool {
+        self.outcome == Outcome::Checkmate { winner: Color::White }
+    }
+}
+
+/// Plays `positions` drill games of `player` (White, the attacker) against `defender`, from
+/// random positions drawn with `seed`, on `threads` threads; game i's start and seeds depend
+/// only on i, so the result is the same on any number of threads.
+pub fn drill(material: &Material, positions: usize, player: &str, defender: &str, seed: u64, threads: usize) -> Result<Vec<DrillGame>, String> {
+    player_from_spec(player, 0)?;
+    player_from_spec(defender, 0)?;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<DrillGame>>> = (0..positions).map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, positions.max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= positions {
+                    break;
+                }
+                let game = drill_game(material, i, player, defender, seed);
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(game);
+            });
+        }
+    });
+    Ok(results.into_iter().filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner())).collect())
+}
+
+/// Drill game `i`: its start position and both players' seeds come from `seed` and `i`.
+fn drill_game(material: &Material, i: usize, player: &str, defender: &str, seed: u64) -> DrillGame {
+    let game_seed = crate::experiments::game_seed(seed, 0xe6d, i as u64);
+    let mut rng = StdRng::seed_from_u64(game_seed);
+    let start = random_position(material, &mut rng);
+    let mut white = player_from_spec(player, game_seed).expect("checked by drill");
+    let mut black = player_from_spec(defender, game_seed ^ 1).expect("checked by drill");
+    let mut game = Game::new(start);
+    let outcome = loop {
+        if let Some(o) = game.outcome() {
+            break o;
+        }
+        let side = game.position().side_to_move();
+        let mover = if side == Color::White { &mut white } else { &mut black };
+        let Some(d) = mover.decide(&game).filter(|d| game.position().is_legal(d.mv)) else {
+            // A player without a legal move to offer forfeits; never expected.
+            break Outcome::Checkmate { winner: !side };
+        };
+        game.play(d.mv);
+    };
+    let mut at = start;
+    let san = game
+        .moves()
+        .iter()
+        .map(|&m| {
+            let text = at.to_san(m);
+            at = at.play(m);
+            text
+        })
+        .collect();
+    DrillGame { start: start.to_fen(), outcome, moves: game.moves().len().div_ceil(2), san }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn material_is_read_side_by_side() {
+        let m = Material::parse("KQK").unwrap();
+        assert_eq!((m.attacker.as_slice(), m.defender.len()), (&[Piece::Queen][..], 0));
+        let m = Material::parse("kbnkp").unwrap();
+        assert_eq!((m.attacker.len(), m.defender.as_slice()), (2, &[Piece::Pawn][..]));
+        for bad in ["QK", "KQ", "KXK", "KKK", ""] {
+            assert!(Material::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn random_positions_are_legal_and_have_the_material() {
+        let m = Material::parse("KRK").unwrap();
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..200 {
+            let p = random_position(&m, &mut rng);
+            assert_eq!(p.side_to_move(), Color::White);
+            assert_eq!(p.pieces(Color::White, Piece::Rook).count(), 1);
+            assert_eq!(p.by_color(Color::Black).count(), 1);
+            assert!(!p.legal_moves().is_empty());
+            assert!(!p.is_attacked(p.king_square(Color::Black), Color::White), "{}", p.to_fen());
+        }
+    }
+}
