@@ -441,17 +441,21 @@ pub struct BenchReport {
     pub perft_nodes: u64,
     pub decisions: usize,
     pub games: usize,
-    /// Changes when and only when some move, count or game changes: commits that change
-    /// behaviour say so by the new signature (as Stockfish's `bench` does).
+    /// Changes when and only when some move, count or game of perft, levels 1-8 or the searcher
+    /// changes: commits that change behaviour say so by the new signature (as Stockfish's
+    /// `bench` does). Levels 1-8 follow the thesis, so this one should stay put.
     pub signature: u64,
+    /// The same for level 9: its move on the WAC positions and a seeded match against level 7.
+    pub level9_signature: u64,
 }
 
-/// The behaviour fingerprint: perft 3 of every suite position, the move of every level and of
-/// the searcher at depths 1 and 2 on the 300 WAC positions (seed 1), and a seeded 10-game match
-/// of level 7 against level 3.
+/// The behaviour fingerprint: perft 3 of every suite position, the move of every level 1-8 and
+/// of the searcher at depths 1 and 2 on the 300 WAC positions (seed 1), and a seeded 10-game
+/// match of level 7 against level 3; then apart, level 9's move on the WAC positions and a
+/// seeded 10-game match of level 9 against level 7.
 pub fn bench() -> BenchReport {
     let mut sig = Signature::new();
-    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0 };
+    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0, level9_signature: 0 };
     for case in PERFT_SUITE.lines().filter_map(|l| parse_suite_line(l).ok().flatten()) {
         let Ok(pos) = Position::from_fen(&case.fen) else { continue };
         let nodes = perft(&pos, 3);
@@ -475,6 +479,20 @@ pub fn bench() -> BenchReport {
         report.games += 1;
     }
     report.signature = sig.0;
+
+    let mut sig9 = Signature::new();
+    for record in &wac.records {
+        let Ok(pos) = Position::from_fen(&record.fen) else { continue };
+        let mut player = player_from_spec("level:9", 1).expect("level 9 exists");
+        let mv = player.decide(&crate::board::Game::new(pos)).map_or("none".to_string(), |d| d.mv.to_string());
+        sig9.add(&format!("level:9 {} {mv}", record.fen));
+        report.decisions += 1;
+    }
+    for game in run_jobs(&match_jobs("level:9", "level:7", 10, 1, 0), 2, None, false, &|_| {}) {
+        sig9.add(&format!("{} {}", game.san().join(" "), game.result()));
+        report.games += 1;
+    }
+    report.level9_signature = sig9.0;
     report
 }
 
@@ -482,9 +500,10 @@ pub fn run_bench() -> ExitCode {
     let start = Instant::now();
     let r = bench();
     outln!("perft       {} positions at depth 3, {} nodes", r.perft_positions, r.perft_nodes);
-    outln!("decisions   {} (levels 1-8 and search depths 1-2 on 300 WAC positions)", r.decisions);
-    outln!("games       {} (level:7 vs level:3, seed 1)", r.games);
-    outln!("signature   {:016x}", r.signature);
+    outln!("decisions   {} (levels 1-9 and search depths 1-2 on 300 WAC positions)", r.decisions);
+    outln!("games       {} (level:7 vs level:3 and level:9 vs level:7, seed 1)", r.games);
+    outln!("signature   {:016x} (perft, levels 1-8, searcher)", r.signature);
+    outln!("level 9     {:016x}", r.level9_signature);
     outln!("time        {:.2} s", start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }

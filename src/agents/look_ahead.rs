@@ -36,6 +36,10 @@ use crate::board::{attacks, Move, Piece, Position};
 /// How many candidates are looked at (the thesis's choice among them).
 pub(crate) const CANDIDATES: usize = 8;
 
+/// Captures and checks go in first, up to this many candidates (then the other proposals fill
+/// up to `CANDIDATES`).
+pub(crate) const FORCING: usize = 12;
+
 /// The worth of a reply that mates us, and of a move that mates them.
 pub(crate) const MATE: i32 = 1_000_000;
 
@@ -224,13 +228,41 @@ pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &d
         // The replies to a check were followed one step further: what it wins is counted.
         return worth - repeat_cost(pos, &after, seen);
     }
+    // Two winning captures after the move, by any of our pieces (a fork, a discovered attack,
+    // a battery), cannot both be parried: the second is as good as won.
+    let double = if features.has(Features::FORK) { double_threat(pos, mv, features) } else { 0 };
     match est.fork {
-        Some(_) if answer.takes != Some(mv.to()) => worth += est.threat.max(0),
+        Some(_) if answer.takes != Some(mv.to()) => worth += est.threat.max(0).max(double),
         Some(_) => {}
+        None if double > 0 && answer.gain == 0 => worth += double,
         None if answer.gain == 0 => worth += est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
         None => {}
     }
     worth - repeat_cost(pos, &after, seen)
+}
+
+/// What our second-best winning capture is worth after our move `mv`: the gain of every
+/// capture we could then make, each by the whole exchange on its square, the best one being the
+/// one the opponent will parry.
+fn double_threat(pos: &Position, mv: Move, features: Features) -> i32 {
+    let _ = features;
+    let scene = Scene::after(pos, mv);
+    let us = pos.side_to_move();
+    let (mut best, mut second) = (0, 0);
+    for target in scene.theirs & !pos.pieces(!us, Piece::King) {
+        if scene.our_attackers(pos, target).is_empty() {
+            continue;
+        }
+        let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+        let gain = crate::agents::exchange::swap(pos, &scene, target, value(victim), us);
+        if gain > best {
+            second = best;
+            best = gain;
+        } else if gain > second {
+            second = gain;
+        }
+    }
+    second
 }
 
 /// What repeating a position costs: `REPEAT_COST` when we are a pawn or more ahead after the

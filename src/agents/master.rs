@@ -342,17 +342,15 @@ impl MasterAgent {
         if self.features.has(Features::PROMOTION) {
             proposals.extend(promotion_answers(pos, self.features, legal));
         }
-        // Every capture and check is a candidate too: they force the opponent's hand, which is
-        // where a look one move further pays.
-        proposals.extend(r.forcing.iter().map(|&est| Cand { est, residual: 0 }));
-        // The thesis's choice first, then the rest by their own estimates.
+        // The thesis's choice first; then every capture and check, which force the opponent's
+        // hand (where a look one move further pays most), however the agents rated them; then
+        // the agents' other proposals by their own estimates, up to `CANDIDATES` in all.
         proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
+        let mut forcing: Vec<Cand> = r.forcing.iter().map(|&est| Cand { est, residual: 0 }).collect();
+        forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
         let mut candidates = vec![verdict.cand];
-        for c in proposals {
-            if candidates.len() == look_ahead::CANDIDATES {
-                break;
-            }
-            if candidates.iter().all(|k| k.est.mv != c.est.mv) {
+        for (c, limit) in forcing.into_iter().map(|c| (c, look_ahead::FORCING)).chain(proposals.into_iter().map(|c| (c, look_ahead::CANDIDATES))) {
+            if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
                 candidates.push(c);
             }
         }
