@@ -4,6 +4,7 @@
 pub mod formats;
 pub mod game;
 pub mod pgn;
+pub mod ratings;
 pub mod report;
 pub mod stats;
 pub mod suite;
