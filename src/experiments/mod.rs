@@ -9,6 +9,7 @@ pub mod report;
 pub mod stats;
 pub mod suite;
 pub mod svg;
+pub mod thesis;
 
 use crate::board::{Color, Position};
 use crate::spec::player_from_spec;
