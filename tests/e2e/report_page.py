@@ -17,6 +17,7 @@ those goes unheard, the check fails.
 
     python3 tests/e2e/report_page.py [--agentchess target/release/agentchess] [--games 4]
     python3 tests/e2e/report_page.py --page results/index.html --screenshot docs/report.png
+    python3 tests/e2e/report_page.py --page ladder/index.html --not-thesis
 
 Standard library only; Chromium from Debian's `chromium` package (run as root: --no-sandbox).
 """
@@ -385,6 +386,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=4, help="games a pairing of the seeded thesis run")
     ap.add_argument("--page", help="check this index.html instead of making one (a thesis run's)")
     ap.add_argument("--screenshot", help="keep the 1280 x 2000 screenshot here")
+    ap.add_argument("--not-thesis", action="store_true", help="the --page is a match's or tournament's: no thesis tables")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if args.page:
@@ -401,7 +403,7 @@ def main() -> int:
             browser.open(url, 1280, 2000)
             problems = browser.problems(url)
             check(not problems, "the page is not clean:\n" + "\n".join(problems))
-            notes = check_structure(browser.dom(), thesis=True)
+            notes = check_structure(browser.dom(), thesis=not args.not_thesis)
             png = browser.screenshot()
             notes.append(check_screenshot(png, browser.screenshot(0.25), 1280, 2000))
             pdf = browser.pdf()
