@@ -25,6 +25,7 @@ table { border-collapse: collapse; margin: 6px 0 14px; font-size: 13px; font-var
 caption { text-align: left; font-weight: bold; padding: 4px 0; }
 th, td { border: 1px solid #d8d8d8; padding: 3px 7px; text-align: right; vertical-align: top; }
 th { background: #f2f2f2; }
+thead th { text-align: center; }
 .l { text-align: left; }
 .scroll { overflow-x: auto; }
 td.differs, tr.differs td { background: #fbe0df; }
@@ -457,6 +458,7 @@ impl Report<'_> {
         };
         let chart = |c: Chart, caption: String| {
             let panels: String = c.render_panels().concat();
+            let panels = if panels.is_empty() { "<p class=\"small empty\">No curve in this run (no player has this counter).</p>\n".to_string() } else { panels };
             let inner = format!("<h3>{}</h3>\n<p class=\"small\">{}</p>\n<div class=\"panels\">\n{panels}</div>\n", esc(&c.title), esc(&c.note));
             figure(&format!("chart-{}", c.id), &inner, &caption)
         };
