@@ -7,7 +7,6 @@ use super::{csv_values, Report};
 use crate::agents::Counters;
 use crate::experiments::formats::{csv_field, json_num, json_str};
 use crate::experiments::ratings::RatingList;
-use crate::experiments::stats::{chi_square, elo_interval, los};
 use std::fmt::Write;
 
 /// How one file of the report is made.
@@ -85,11 +84,9 @@ impl Report<'_> {
 
     fn pairings_csv(&self) -> String {
         let mut pairs = String::from("a,b,wins,losses,draws,score,elo,elo_low,elo_high,los,chi2,df,p\n");
-        for (a, b) in self.pairs() {
-            let w = self.wdl(&a, &b);
-            let (e, lo, hi) = elo_interval(w);
-            let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
-            let _ = writeln!(pairs, "{},{},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", csv_field(&a), csv_field(&b), w.wins, w.losses, w.draws, w.score(), los(w));
+        for st in self.pairing_stats() {
+            let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
+            let _ = writeln!(pairs, "{},{},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", csv_field(&st.a), csv_field(&st.b), w.wins, w.losses, w.draws, w.score(), st.los);
         }
         pairs
     }
@@ -114,15 +111,13 @@ impl Report<'_> {
             format!("{{\"player\":{},\"wins\":{},\"losses\":{},\"draws\":{},\"draw_wins\":{},\"stalemate\":{},\"repetition\":{},\"fifty_moves\":{},\"insufficient\":{}}}", json_str(p), t.wins, t.losses, t.draws, d.draw_wins, d.stalemate, d.repetition, d.fifty_moves, d.insufficient)
         }).collect();
         let json_pairs: Vec<String> = self
-            .pairs()
+            .pairing_stats()
             .iter()
-            .map(|(a, b)| {
-                let w = self.wdl(a, b);
-                let (e, lo, hi) = elo_interval(w);
-                let (chi, df, p) = chi_square(&self.colour_table(a, b));
+            .map(|st| {
+                let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
                 format!(
                     "{{\"a\":{},\"b\":{},\"wins\":{},\"losses\":{},\"draws\":{},\"score\":{:.4},\"elo\":{},\"elo_low\":{},\"elo_high\":{},\"los\":{:.4},\"chi2\":{chi:.4},\"df\":{df},\"p\":{p:.4}}}",
-                    json_str(a), json_str(b), w.wins, w.losses, w.draws, w.score(), json_num(e), json_num(lo), json_num(hi), los(w)
+                    json_str(&st.a), json_str(&st.b), w.wins, w.losses, w.draws, w.score(), json_num(e), json_num(lo), json_num(hi), st.los
                 )
             })
             .collect();

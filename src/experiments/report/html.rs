@@ -9,7 +9,7 @@ use super::text::{counts_text, los_percent};
 use super::{mean_per_game, Report};
 use crate::experiments::formats::xml_text;
 use crate::experiments::ratings::RatingList;
-use crate::experiments::stats::{chi_square, elo_interval, elo_text, los};
+use crate::experiments::stats::elo_text;
 use crate::experiments::svg::Chart;
 use crate::experiments::thesis;
 use std::fmt::Write;
@@ -327,13 +327,11 @@ impl Report<'_> {
 
     fn html_pairings(&self) -> String {
         let rows: Vec<Vec<String>> = self
-            .pairs()
+            .pairing_stats()
             .iter()
-            .map(|(a, b)| {
-                let w = self.wdl(a, b);
-                let (e, lo, hi) = elo_interval(w);
-                let (chi, df, p) = chi_square(&self.colour_table(a, b));
-                vec![esc(&format!("{a} vs {b}")), format!("{}-{}-{}", w.wins, w.losses, w.draws), format!("{:.3}", w.score()), esc(elo_text(e, lo, hi).trim()), format!("{:.3}", los(w)), format!("{chi:.2}"), df.to_string(), format!("{p:.3}")]
+            .map(|st| {
+                let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
+                vec![esc(&format!("{} vs {}", st.a, st.b)), format!("{}-{}-{}", w.wins, w.losses, w.draws), format!("{:.3}", w.score()), esc(elo_text(e, lo, hi).trim()), format!("{:.3}", st.los), format!("{chi:.2}"), df.to_string(), format!("{p:.3}")]
             })
             .collect();
         let mut s = String::from("<section id=\"pairings-section\">\n<h2>Pairings</h2>\n<p>Per pairing, from the first player's side: the score, the Elo difference with its 95% interval, the likelihood of superiority and a chi-square test of colour against result.</p>\n");
@@ -355,37 +353,31 @@ impl Report<'_> {
         let mut s = String::from("<section id=\"players-section\">\n<h2>Per player and draw detail</h2>\n");
         s.push_str(&table("players", "Per player (Table 3.2 layout)", &["player", "games", "wins", "losses", "draws", "score", "stalemate", "repetition", "fifty moves", "insufficient", "move cap", "draw wins"], &rows));
         let mut rows = Vec::new();
-        for a in &self.players {
-            for b in self.players.iter().filter(|b| *b != a) {
-                let w = self.wdl(a, b);
-                if w.games() == 0 {
-                    continue;
-                }
-                let d = self.draw_detail_vs(a, Some(b));
-                let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
-                let mut row = vec![esc(&format!("{a} vs {b}")), w.wins.to_string(), w.losses.to_string(), w.draws.to_string(), d.draw_wins.to_string(), d.draw_losses.to_string(), pct(d.draw_wins), pct(d.draw_losses)];
-                if let Some(f) = fidelity {
-                    let cell = f.draws.iter().find_map(|c| {
-                        if c.player == *a && c.against == *b {
-                            Some((c, c.thesis[0], c.thesis[1]))
-                        } else if c.player == *b && c.against == *a {
-                            Some((c, c.thesis[1], c.thesis[0]))
-                        } else {
-                            None
-                        }
-                    });
-                    match cell {
-                        Some((c, dw, dl)) => {
-                            let draws: u32 = c.thesis.iter().sum();
-                            row.push(format!("{dw}, {dl} of {draws}"));
-                            row.push(format!("<td class=\"l\">{}</td>", esc(&c.source)));
-                            row.push(verdict_cell(c));
-                        }
-                        None => row.extend(["".to_string(), "".to_string(), "<td></td>".to_string()]),
+        for (a, b, w, d) in self.opponent_rows() {
+            let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
+            let mut row = vec![esc(&format!("{a} vs {b}")), w.wins.to_string(), w.losses.to_string(), w.draws.to_string(), d.draw_wins.to_string(), d.draw_losses.to_string(), pct(d.draw_wins), pct(d.draw_losses)];
+            if let Some(f) = fidelity {
+                // The thesis's draw detail from the row player's side, whichever way it was printed.
+                let cell = f.draws.iter().find_map(|c| {
+                    if c.player == *a && c.against == *b {
+                        Some((c, c.thesis[0], c.thesis[1]))
+                    } else if c.player == *b && c.against == *a {
+                        Some((c, c.thesis[1], c.thesis[0]))
+                    } else {
+                        None
                     }
+                });
+                match cell {
+                    Some((c, dw, dl)) => {
+                        let draws: u32 = c.thesis.iter().sum();
+                        row.push(format!("{dw}, {dl} of {draws}"));
+                        row.push(format!("<td class=\"l\">{}</td>", esc(&c.source)));
+                        row.push(verdict_cell(c));
+                    }
+                    None => row.extend(["".to_string(), "".to_string(), "<td></td>".to_string()]),
                 }
-                rows.push(row);
             }
+            rows.push(row);
         }
         let mut head = vec!["player vs opponent", "wins", "losses", "draws", "draw wins", "draw losses", "dw %", "dl %"];
         if fidelity.is_some() {
@@ -402,14 +394,11 @@ impl Report<'_> {
     }
 
     fn html_counters(&self) -> String {
-        let mut rows = Vec::new();
-        for a in &self.players {
-            for b in self.players.iter().filter(|b| *b != a) {
-                let c = self.counter_total(a, Some(b));
-                if c.decisions == 0 {
-                    continue;
-                }
-                rows.push(vec![
+        let rows: Vec<Vec<String>> = self
+            .counter_rows()
+            .into_iter()
+            .map(|(a, b, c)| {
+                vec![
                     esc(&format!("{a} vs {b}")),
                     c.attack_request_rounds.to_string(),
                     c.attack_requests_performed.to_string(),
@@ -419,9 +408,9 @@ impl Report<'_> {
                     c.move_attacks_performed.to_string(),
                     c.own_pieces_captured.to_string(),
                     c.incorrect_threats.to_string(),
-                ]);
-            }
-        }
+                ]
+            })
+            .collect();
         let mut s = String::from("<section id=\"counters-section\">\n<h2>Agent counters</h2>\n<p>The row player's agents, summed over its games against the opponent (docs/agents.md defines each counter).</p>\n");
         s.push_str(&table(
             "counters",

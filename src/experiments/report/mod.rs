@@ -258,6 +258,62 @@ impl<'a> Report<'a> {
 
 }
 
+/// A pairing's statistics, from the first player's side: results, Elo difference with its 95%
+/// interval, likelihood of superiority, and the chi-square test of colour against result.
+pub struct PairingStats {
+    pub a: String,
+    pub b: String,
+    pub wdl: Wdl,
+    /// (estimate, low, high)
+    pub elo: (f64, f64, f64),
+    pub los: f64,
+    /// (statistic, degrees of freedom, p)
+    pub colour: (f64, u32, f64),
+}
+
+impl Report<'_> {
+    /// The statistics of every pairing played, for the summary, the CSV, the JSON and the page.
+    pub fn pairing_stats(&self) -> Vec<PairingStats> {
+        self.pairs()
+            .into_iter()
+            .map(|(a, b)| {
+                let wdl = self.wdl(&a, &b);
+                let colour = super::stats::chi_square(&self.colour_table(&a, &b));
+                PairingStats { elo: super::stats::elo_interval(wdl), los: super::stats::los(wdl), colour, wdl, a, b }
+            })
+            .collect()
+    }
+
+    /// Every ordered pair of players that met, with the row player's results and draw detail
+    /// (Tables 3.2-3.4).
+    fn opponent_rows(&self) -> Vec<(&String, &String, Wdl, DrawDetail)> {
+        let mut rows = Vec::new();
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                let w = self.wdl(a, b);
+                if w.games() > 0 {
+                    rows.push((a, b, w, self.draw_detail_vs(a, Some(b))));
+                }
+            }
+        }
+        rows
+    }
+
+    /// Every ordered pair whose row player's agents kept counters, with those counters summed.
+    fn counter_rows(&self) -> Vec<(&String, &String, Counters)> {
+        let mut rows = Vec::new();
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                let c = self.counter_total(a, Some(b));
+                if c.decisions > 0 {
+                    rows.push((a, b, c));
+                }
+            }
+        }
+        rows
+    }
+}
+
 /// The counters as CSV values, in the order of `Counters::NAMES`.
 fn csv_values(c: &Counters) -> String {
     c.values().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")

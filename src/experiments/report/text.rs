@@ -4,7 +4,7 @@ use super::fidelity::{Comparison, Family, Fidelity};
 use super::{mean_per_game, Report};
 use crate::agents::Counters;
 use crate::experiments::ratings::RatingList;
-use crate::experiments::stats::{chi_square, elo_interval, elo_text, los};
+use crate::experiments::stats::elo_text;
 use crate::experiments::suite::table_lines;
 use std::fmt::Write;
 
@@ -55,45 +55,36 @@ impl Report<'_> {
             "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}\n",
             "player vs opponent", "wins", "losses", "draws", "draw-wins", "draw-losses", "dw%", "dl%"
         );
-        for a in &self.players {
-            for b in self.players.iter().filter(|b| *b != a) {
-                let w = self.wdl(a, b);
-                if w.games() == 0 {
-                    continue;
-                }
-                let d = self.draw_detail_vs(a, Some(b));
-                let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
-                let _ = writeln!(
-                    s,
-                    "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}",
-                    format!("{a} vs {b}"),
-                    w.wins,
-                    w.losses,
-                    w.draws,
-                    d.draw_wins,
-                    d.draw_losses,
-                    pct(d.draw_wins),
-                    pct(d.draw_losses)
-                );
-            }
+        for (a, b, w, d) in self.opponent_rows() {
+            let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
+            let _ = writeln!(
+                s,
+                "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}",
+                format!("{a} vs {b}"),
+                w.wins,
+                w.losses,
+                w.draws,
+                d.draw_wins,
+                d.draw_losses,
+                pct(d.draw_wins),
+                pct(d.draw_losses)
+            );
         }
         s
     }
 
     pub fn pairings_text(&self) -> String {
         let mut s = String::from("pairing                                      W-L-D      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
-        for (a, b) in self.pairs() {
-            let w = self.wdl(&a, &b);
-            let (e, lo, hi) = elo_interval(w);
-            let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
+        for st in self.pairing_stats() {
+            let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
             let _ = writeln!(
                 s,
                 "{:<44} {:<10} {:>6.3} {:<27} {:>6.3} {:>10.3} {:>3} {:.3}",
-                format!("{a} vs {b}"),
+                format!("{} vs {}", st.a, st.b),
                 format!("{}-{}-{}", w.wins, w.losses, w.draws),
                 w.score(),
                 elo_text(e, lo, hi),
-                los(w),
+                st.los,
                 chi,
                 df,
                 p
@@ -104,29 +95,20 @@ impl Report<'_> {
 
     pub fn counters_text(&self) -> String {
         let mut s = String::from("player vs opponent                          atk-req-rounds atk-req-done moved-itself def-req-used ma-planned ma-performed captured incorrect\n");
-        for a in &self.players {
-            for b in &self.players {
-                if a == b {
-                    continue;
-                }
-                let c = self.counter_total(a, Some(b));
-                if c.decisions == 0 {
-                    continue;
-                }
-                let _ = writeln!(
-                    s,
-                    "{:<44} {:>14} {:>12} {:>12} {:>12} {:>10} {:>12} {:>8} {:>9}",
-                    format!("{a} vs {b}"),
-                    c.attack_request_rounds,
-                    c.attack_requests_performed,
-                    c.threatened_moved_itself,
-                    c.defense_requests_used,
-                    c.move_attacks_planned,
-                    c.move_attacks_performed,
-                    c.own_pieces_captured,
-                    c.incorrect_threats,
-                );
-            }
+        for (a, b, c) in self.counter_rows() {
+            let _ = writeln!(
+                s,
+                "{:<44} {:>14} {:>12} {:>12} {:>12} {:>10} {:>12} {:>8} {:>9}",
+                format!("{a} vs {b}"),
+                c.attack_request_rounds,
+                c.attack_requests_performed,
+                c.threatened_moved_itself,
+                c.defense_requests_used,
+                c.move_attacks_planned,
+                c.move_attacks_performed,
+                c.own_pieces_captured,
+                c.incorrect_threats,
+            );
         }
         s
     }
