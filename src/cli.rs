@@ -29,7 +29,7 @@ macro_rules! out {
 use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::board::Position;
 use crate::experiments::report::{csv_field, Report};
-use crate::experiments::suite::{parse_epd_line, run_suite};
+use crate::experiments::suite::{parse_epd_line, run_suite, table_lines, SuiteCount};
 use crate::experiments::{assign_openings, match_jobs, run_jobs, Job};
 use crate::spec::player_from_spec;
 use std::path::PathBuf;
@@ -167,6 +167,8 @@ pub struct RunOptions {
     /// Start positions, each played twice per pairing with colours swapped (empty: the
     /// initial position).
     pub openings: Vec<Position>,
+    /// The rating list's player at 0 (default: level:1 when it plays, else the first player).
+    pub anchor: Option<String>,
 }
 
 impl RunOptions {
@@ -179,7 +181,25 @@ impl RunOptions {
     }
 }
 
-fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, event: &str) -> ExitCode {
+/// What `thesis` adds to its round robin: Table 3.10's suites, run after the games, and the
+/// comparison of everything with the thesis's numbers.
+struct ThesisPart<'s> {
+    suites: &'s [LoadedSuite],
+    players: Vec<String>,
+}
+
+/// An anchor must be one of the players (after `distinct_labels`).
+fn check_anchor(players: &[String], opts: &RunOptions) -> Result<(), ExitCode> {
+    match &opts.anchor {
+        Some(a) if !players.contains(a) => {
+            eprintln!("error: --anchor {a} is not one of the players ({})", players.join(", "));
+            Err(ExitCode::from(2))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, event: &str, thesis: Option<ThesisPart>) -> ExitCode {
     for job in &mut jobs {
         job.keep_reasons = opts.comments;
     }
@@ -208,7 +228,25 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
     };
     let games = run_jobs(&jobs, opts.threads, opts.move_cap, true, &on_done);
     let secs = start.elapsed().as_secs_f64();
-    let report = Report::new(players, &games);
+    let mut report = Report::new(players, &games).with_anchor(opts.anchor.clone());
+    let mut bad_epd_lines = 0;
+    if let Some(part) = thesis {
+        let (counts, rows) = match suite_tables(part.suites, &part.players, opts.seed, opts.threads) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Some(dir) = &opts.out
+            && let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(dir.join("suites.csv"), rows))
+        {
+            eprintln!("error: cannot write to {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        bad_epd_lines = part.suites.iter().map(|s| s.bad_lines).sum();
+        report = report.with_suites(counts).compare_with_thesis();
+    }
     // Files first: a reader that closes stdout early (`| head`) ends the program at the report.
     if let Some(pgn) = &opts.pgn {
         let text: String = games.iter().map(|g| opts.pgn(g, event, &date)).collect();
@@ -222,10 +260,14 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
             eprintln!("error: cannot write to {}: {e}", dir.display());
             return ExitCode::FAILURE;
         }
-        eprintln!("tables, curves, charts and PGN written to {}", dir.display());
+        eprintln!("tables, curves, charts, PGN and index.html written to {}", dir.display());
     }
     out!("{}", report.summary());
     outln!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    if bad_epd_lines > 0 {
+        eprintln!("{bad_epd_lines} malformed EPD line(s) skipped");
+        return ExitCode::FAILURE;
+    }
     ExitCode::SUCCESS
 }
 
@@ -234,21 +276,28 @@ pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
     if let Err(code) = check_specs(&players) {
         return code;
     }
+    if let Err(code) = check_anchor(&players, opts) {
+        return code;
+    }
     let (a, b) = (&players[0], &players[1]);
     let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
     assign_openings(&mut jobs, &opts.openings);
-    run_and_report(&players, jobs, opts, &format!("{a} vs {b}"))
+    run_and_report(&players, jobs, opts, &format!("{a} vs {b}"), None)
 }
 
 /// A round robin; with `gauntlet` only the first player's pairings are played (the thesis's
 /// "level 7 against its opponents" design of Tables 3.2-3.4 and Figure 3.1).
 pub fn run_tournament(players: &[String], gauntlet: bool, opts: &RunOptions) -> ExitCode {
+    round_robin(players, gauntlet, opts, None)
+}
+
+fn round_robin(players: &[String], gauntlet: bool, opts: &RunOptions, thesis: Option<ThesisPart>) -> ExitCode {
     if players.len() < 2 {
         eprintln!("error: a tournament needs at least two players");
         return ExitCode::from(2);
     }
     let players = &distinct_labels(players);
-    if let Err(code) = check_specs(players) {
+    if let Err(code) = check_specs(players).and_then(|_| check_anchor(players, opts)) {
         return code;
     }
     let mut jobs = Vec::new();
@@ -264,8 +313,12 @@ pub fn run_tournament(players: &[String], gauntlet: bool, opts: &RunOptions) -> 
             pairing += 1;
         }
     }
-    let event = if gauntlet { format!("AgentChess gauntlet of {}", players[0]) } else { "AgentChess round robin".to_string() };
-    run_and_report(players, jobs, opts, &event)
+    let event = match (&thesis, gauntlet) {
+        (Some(_), _) => format!("AgentChess thesis run, {} games a pairing, seed {}", opts.games, opts.seed),
+        (None, true) => format!("AgentChess gauntlet of {}", players[0]),
+        (None, false) => "AgentChess round robin".to_string(),
+    };
+    run_and_report(players, jobs, opts, &event, thesis)
 }
 
 /// `--levels 1-8` or `--levels 1,3,7` into level specs.
@@ -312,9 +365,9 @@ fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
 }
 
 /// Every player on every suite, the (suite, player) runs shared out over `threads` workers
-/// with a progress line on stderr as each finishes. Returns the Table 3.10 rows and the CSV of
+/// with a progress line on stderr as each finishes. Returns the Table 3.10 counts and the CSV of
 /// every position, in suite and player order whatever the order of finishing.
-fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize) -> Result<(Vec<String>, String), String> {
+fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize) -> Result<(Vec<SuiteCount>, String), String> {
     let tasks: Vec<(usize, usize)> = (0..suites.len()).flat_map(|s| (0..players.len()).map(move |p| (s, p))).collect();
     type Slot = std::sync::Mutex<Option<Result<Vec<crate::experiments::suite::SuiteResult>, String>>>;
     let results: Vec<Slot> = tasks.iter().map(|_| std::sync::Mutex::new(None)).collect();
@@ -340,12 +393,12 @@ fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: 
         }
     });
     let mut csv = String::from("suite,player,id,fen,played,solved\n");
-    let mut table = vec![format!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%")];
+    let mut counts = Vec::new();
     for (&(s, p), slot) in tasks.iter().zip(results) {
         let rows = slot.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_else(|| Err("not run".into()))?;
         let (name, player) = (&suites[s].name, &players[p]);
         let solved = rows.iter().filter(|r| r.solved).count();
-        table.push(format!("{name:<16} {player:<28} {solved:>8} {:>8} {:>8.1}", rows.len(), 100.0 * solved as f64 / rows.len().max(1) as f64));
+        counts.push(SuiteCount { suite: name.clone(), player: player.clone(), solved, positions: rows.len() });
         for r in &rows {
             csv.push_str(&format!(
                 "{},{},{},{},{},{}\n",
@@ -353,14 +406,13 @@ fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: 
             ));
         }
     }
-    Ok((table, csv))
+    Ok((counts, csv))
 }
 
-/// Runs every player on every suite: the Table 3.10 rows on stdout (and appended to
-/// `summary`, when given), every position in `csv`.
-fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize, csv: Option<&PathBuf>, summary: Option<&PathBuf>) -> ExitCode {
+/// Runs every player on every suite: the Table 3.10 rows on stdout, every position in `csv`.
+fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize, csv: Option<&PathBuf>) -> ExitCode {
     let (table, rows) = match suite_tables(suites, players, seed, threads) {
-        Ok(t) => t,
+        Ok((counts, rows)) => (table_lines(&counts), rows),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -372,17 +424,6 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, threads: us
     {
         eprintln!("error: cannot write {}: {e}", path.display());
         return ExitCode::FAILURE;
-    }
-    if let Some(path) = summary {
-        let text = format!("\n== Table 3.10: test suites ==\n{}\n", table.join("\n"));
-        let appended = std::fs::OpenOptions::new().append(true).create(true).open(path).and_then(|mut f| {
-            use std::io::Write;
-            f.write_all(text.as_bytes())
-        });
-        if let Err(e) = appended {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
     }
     for line in table {
         outln!("{line}");
@@ -411,7 +452,7 @@ pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Opti
         let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
         suites.push(parse_suite(&name, &file.display().to_string(), &text));
     }
-    run_suites(&suites, players, seed, threads, csv, None)
+    run_suites(&suites, players, seed, threads, csv)
 }
 
 /// The two suites of the thesis's Table 3.10 that are public, built in so `thesis` runs anywhere.
@@ -636,20 +677,13 @@ pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<Strin
 }
 
 /// The thesis's chapter 3 in one run: the Table 3.1 round robin (levels 1-8 and the searcher at
-/// depth 1 where the thesis had Crafty at depth 1), with every table, curve and chart of the
-/// match report, then the Table 3.10 suites (WAC, ECM) for the levels and the searcher at
-/// depths 1-3.
+/// depth 1 where the thesis had Crafty at depth 1), then the Table 3.10 suites (WAC, ECM) for the
+/// levels and the searcher at depths 1-3, and one report of both: every table, curve and chart
+/// of the match report, the rating list, and each of the thesis's numbers beside ours, tested.
 pub fn run_thesis(opts: &RunOptions) -> ExitCode {
     outln!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
-    let code = run_tournament(&thesis_players(1..=1), false, opts);
-    if code != ExitCode::SUCCESS {
-        return code;
-    }
-    outln!("\n== Table 3.10: test suites ==");
     let suites = [parse_suite("wac", "built-in wac.epd", WAC), parse_suite("ecm", "built-in ecm.epd", ECM)];
-    let csv = opts.out.as_ref().map(|dir| dir.join("suites.csv"));
-    let summary = opts.out.as_ref().map(|dir| dir.join("summary.txt"));
-    run_suites(&suites, &thesis_players(1..=3), opts.seed, opts.threads, csv.as_ref(), summary.as_ref())
+    round_robin(&thesis_players(1..=1), false, opts, Some(ThesisPart { suites: &suites, players: thesis_players(1..=3) }))
 }
 
 #[cfg(test)]

@@ -200,6 +200,9 @@ struct RunArgs {
     /// Start positions (FEN or EPD lines), each played twice per pairing with colours swapped.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
+    /// The player rated 0 in the rating list (default: level:1 when it plays, else the first).
+    #[arg(long, value_name = "SPEC")]
+    anchor: Option<String>,
 }
 
 /// A count that only makes sense from 1 up (games, threads, a move cap).
@@ -244,6 +247,7 @@ impl RunArgs {
             pgn: self.pgn.clone(),
             comments: self.comments,
             openings,
+            anchor: self.anchor.clone(),
         })
     }
 }

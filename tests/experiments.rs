@@ -164,7 +164,53 @@ fn thesis_command_runs_round_robin_and_suites() {
     // The suite phase reports progress, one line a (suite, player) run.
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().filter(|l| l.starts_with("suite ")).count(), 22, "{stderr}");
+    // Every thesis cell beside ours: 32 Table 3.1 pairings, 23 draw details, 20 suite counts.
+    assert!(stdout.contains("Fidelity to the thesis") && stdout.contains("32 cells compared"), "{stdout}");
+    let fidelity = std::fs::read_to_string(dir.join("fidelity.csv")).unwrap();
+    let families: Vec<&str> = fidelity.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    for (family, n) in [("results", 32), ("draw_detail", 23), ("suites", 20)] {
+        assert_eq!(families.iter().filter(|f| **f == family).count(), n, "{fidelity}");
+    }
+    assert!(fidelity.lines().skip(1).all(|l| l.ends_with(",agrees") || l.ends_with(",differs")));
+    // The rating list: nine players, level:1 the anchor.
+    let ratings = std::fs::read_to_string(dir.join("ratings.csv")).unwrap();
+    assert_eq!(ratings.lines().count(), 10);
+    assert!(ratings.lines().any(|l| l.contains(",level:1,0.00,")), "{ratings}");
+    // One page holds it all, with nothing fetched and no script.
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    for id in ["fidelity-differ", "fidelity-results", "fidelity-draws", "fidelity-suites", "ratings-table", "los", "matrix", "pairings", "draws", "counters", "suites", "chart-ratings", "chart-material", "chart-attack-requests", "chart-incorrect-threats"] {
+        assert!(html.contains(&format!("id=\"{id}\"")), "{id} missing from index.html");
+    }
+    // (The SVGs' xmlns names a namespace, nothing is loaded from it; their url() point inside.)
+    assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href=\"http"));
+    assert_eq!(html.matches("url(").count(), html.matches("url(#").count());
+    assert!(html.contains("href=\"suites.csv\"") && html.contains("href=\"games.pgn\""));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Any tournament gets a rating list; `--anchor` picks the player at 0 and must be a player.
+#[test]
+fn tournaments_get_a_rating_list_with_the_chosen_anchor() {
+    let dir = std::env::temp_dir().join(format!("agentchess-ratings-{}", std::process::id()));
+    let out = bin().args(["tournament", "--levels", "1-3", "random", "--games", "6", "--seed", "2", "--anchor", "random", "--out"]).arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Rating list") && stdout.contains("Likelihood of superiority"), "{stdout}");
+    assert!(!stdout.contains("Fidelity"), "only `thesis` compares with the thesis");
+    let ratings = std::fs::read_to_string(dir.join("ratings.csv")).unwrap();
+    let header: Vec<&str> = ratings.lines().next().unwrap().split(',').collect();
+    assert_eq!(&header[..5], ["rank", "player", "elo", "elo_low", "elo_high"]);
+    assert_eq!(header.len(), 9 + 4, "a likelihood-of-superiority column per player");
+    let anchor = ratings.lines().find(|l| l.split(',').nth(1) == Some("random")).unwrap();
+    assert_eq!(anchor.split(',').nth(2), Some("0.00"), "{ratings}");
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(html.contains("id=\"ratings-table\"") && !html.contains("id=\"fidelity\""));
+    let json = std::fs::read_to_string(dir.join("results.json")).unwrap();
+    assert!(json.contains("\"ratings\":{\"anchor\":\"random\""), "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let bad = bin().args(["tournament", "--levels", "1-3", "--games", "2", "--anchor", "level:9"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--anchor level:9 is not one of the players"));
 }
 
 /// `agentchess bench` is a behaviour fingerprint: the same build gives the same signature in

@@ -10,6 +10,32 @@ pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The fields of one CSV line, the inverse of `csv_field`: quoted fields may hold commas and
+/// doubled quotes. A quote left open is an error.
+pub fn csv_fields(line: &str) -> Result<Vec<String>, String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut chars = line.chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => fields.push(std::mem::take(&mut field)),
+            (_, c) => field.push(c),
+        }
+    }
+    if quoted {
+        return Err(format!("unclosed quote in: {line}"));
+    }
+    fields.push(field);
+    Ok(fields)
+}
+
 /// Text for an SVG (XML) element.
 pub fn xml_text(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
@@ -44,6 +70,15 @@ mod tests {
         assert_eq!(csv_field("level:7"), "level:7");
         assert_eq!(csv_field("search:depth=1,range=30"), "\"search:depth=1,range=30\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn csv_lines_split_back_into_their_fields() {
+        let specs = ["level:7", "search:depth=1,range=30", "say \"hi\"", ""];
+        let line = specs.iter().map(|s| csv_field(s)).collect::<Vec<_>>().join(",");
+        assert_eq!(csv_fields(&line).unwrap(), specs);
+        assert_eq!(csv_fields("a,,b").unwrap(), ["a", "", "b"]);
+        assert!(csv_fields("a,\"b").is_err());
     }
 
     #[test]

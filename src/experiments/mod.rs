@@ -5,10 +5,12 @@ pub mod endgame;
 pub mod formats;
 pub mod game;
 pub mod pgn;
+pub mod ratings;
 pub mod report;
 pub mod stats;
 pub mod suite;
 pub mod svg;
+pub mod thesis;
 
 use crate::board::{Color, Position};
 use crate::spec::player_from_spec;

@@ -1,5 +1,6 @@
-//! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority, and a
-//! chi-square test of independence between colour and result.
+//! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority, a
+//! chi-square test of independence between colour and result, and the tests that compare our
+//! counts with the thesis's (exact test of two W/L/D rows, binomial test, Holm's correction).
 
 /// Wins, draws and losses from one player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -111,6 +112,116 @@ pub fn chi_square(table: &[Vec<u32>]) -> (f64, u32, f64) {
     }
     let df = ((rows.len() - 1) * cols.len().saturating_sub(1)) as u32;
     (stat, df, chi_square_p(stat, df))
+}
+
+/// Two-sided z of the difference between two scores, each with its own per-game (trinomial)
+/// variance: (s_a - s_b) / sqrt(var_a / n_a + var_b / n_b). Zero when neither side varies.
+pub fn score_z(a: Wdl, b: Wdl) -> f64 {
+    let (na, nb) = (a.games() as f64, b.games() as f64);
+    if na == 0.0 || nb == 0.0 {
+        return 0.0;
+    }
+    let var = |w: Wdl| {
+        let s = w.score();
+        (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / w.games() as f64
+    };
+    let se = (var(a) / na + var(b) / nb).sqrt();
+    if se == 0.0 {
+        return 0.0;
+    }
+    (a.score() - b.score()) / se
+}
+
+/// ln(k!) for k = 0..=n, summed once so a whole exact test costs additions only.
+fn ln_factorials(n: u32) -> Vec<f64> {
+    let mut t = Vec::with_capacity(n as usize + 1);
+    t.push(0.0);
+    for k in 1..=n {
+        t.push(t[k as usize - 1] + (k as f64).ln());
+    }
+    t
+}
+
+/// Exact test that two rows of counts (say W/L/D of the thesis and ours) come from one
+/// distribution: Fisher's test extended to 2 × k tables (Freeman and Halton). With both row
+/// and column sums fixed, a first row x has the multivariate hypergeometric probability
+/// Π C(c_j, x_j) / C(N, r1); p is the sum over every table no more likely than the observed one.
+/// Unlike the chi-square approximation it holds for the empty and near-empty cells that lopsided
+/// pairings give (0-100-0 against 2-997-1).
+pub fn exact_rows_test(a: &[u32], b: &[u32]) -> f64 {
+    assert_eq!(a.len(), b.len(), "rows of one table");
+    // Enumerating the shorter row keeps the loop to its sum's compositions.
+    let (row, other) = if a.iter().sum::<u32>() <= b.iter().sum::<u32>() { (a, b) } else { (b, a) };
+    let cols: Vec<u32> = row.iter().zip(other).map(|(x, y)| x + y).filter(|&c| c > 0).collect();
+    let observed: Vec<u32> = row.iter().zip(other).filter(|(x, y)| **x + **y > 0).map(|(x, _)| *x).collect();
+    let r1: u32 = observed.iter().sum();
+    let total: u32 = cols.iter().sum();
+    if cols.len() < 2 || r1 == 0 || r1 == total {
+        return 1.0;
+    }
+    let lf = ln_factorials(total);
+    let ln_choose = |n: u32, k: u32| lf[n as usize] - lf[k as usize] - lf[(n - k) as usize];
+    let ln_denominator = ln_choose(total, r1);
+    let ln_p = |x: &[u32]| x.iter().zip(&cols).map(|(&xi, &c)| ln_choose(c, xi)).sum::<f64>() - ln_denominator;
+    let cutoff = ln_p(&observed) + 1e-7;
+    // Depth-first over the first row: x_j from 0 to min(c_j, what is left), the last cell forced.
+    fn walk(j: usize, left: u32, x: &mut Vec<u32>, cols: &[u32], visit: &mut dyn FnMut(&[u32])) {
+        if j + 1 == cols.len() {
+            if left <= cols[j] {
+                x.push(left);
+                visit(x);
+                x.pop();
+            }
+            return;
+        }
+        // What the later columns can still hold bounds this one from below.
+        let later: u32 = cols[j + 1..].iter().sum();
+        for v in left.saturating_sub(later)..=left.min(cols[j]) {
+            x.push(v);
+            walk(j + 1, left - v, x, cols, visit);
+            x.pop();
+        }
+    }
+    let mut p = 0.0;
+    walk(0, r1, &mut Vec::with_capacity(cols.len()), &cols, &mut |x| {
+        let lp = ln_p(x);
+        if lp <= cutoff {
+            p += lp.exp();
+        }
+    });
+    p.min(1.0)
+}
+
+/// Two-sided exact binomial test of k successes in n trials against the rate p0: the sum of the
+/// probabilities of every count no more likely than k.
+pub fn binomial_test(k: u32, n: u32, p0: f64) -> f64 {
+    assert!(k <= n, "{k} successes in {n} trials");
+    if p0 <= 0.0 {
+        return if k == 0 { 1.0 } else { 0.0 };
+    }
+    if p0 >= 1.0 {
+        return if k == n { 1.0 } else { 0.0 };
+    }
+    let lf = ln_factorials(n);
+    let ln_pmf = |i: u32| lf[n as usize] - lf[i as usize] - lf[(n - i) as usize] + i as f64 * p0.ln() + (n - i) as f64 * (1.0 - p0).ln();
+    let cutoff = ln_pmf(k) + 1e-7;
+    (0..=n).map(ln_pmf).filter(|&lp| lp <= cutoff).map(f64::exp).sum::<f64>().min(1.0)
+}
+
+/// Holm's step-down adjustment of p-values for m tests: the i-th smallest is multiplied by
+/// (m - i + 1), and each adjusted value is kept at least as large as the ones before it. An
+/// adjusted value under 5% rejects at a 5% family-wise error rate. Order is kept.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&i, &j| p[i].total_cmp(&p[j]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
 }
 
 /// Upper tail of the chi-square distribution: Q(df/2, x/2), the regularised upper gamma.
@@ -257,5 +368,58 @@ mod tests {
         assert!(close(s0, 0.0, 1e-12) && close(p0, 1.0, 1e-9));
         // df 1, x = 3.841 -> p = 0.05.
         assert!(close(chi_square_p(3.841_459, 1), 0.05, 1e-5));
+    }
+    #[test]
+    fn score_z_hand_computed() {
+        // 6-2-2 against 2-2-6: scores 0.7 and 0.3, each per-game variance 0.16 (see above), so
+        // z = 0.4 / sqrt(0.016 + 0.016) = 2.2361.
+        let z = score_z(Wdl { wins: 6, draws: 2, losses: 2 }, Wdl { wins: 2, draws: 2, losses: 6 });
+        assert!(close(z, 2.236_068, 1e-6), "{z}");
+        assert_eq!(score_z(Wdl { wins: 0, draws: 5, losses: 0 }, Wdl { wins: 0, draws: 9, losses: 0 }), 0.0);
+    }
+
+    #[test]
+    fn exact_rows_test_hand_computed() {
+        // [2,0,0] over [0,1,1]: columns 2,1,1, N = 4, first row sums to 2, C(4,2) = 6 tables:
+        // (2,0,0) 1/6, (1,1,0) 2/6, (1,0,1) 2/6, (0,1,1) 1/6. No more likely than 1/6: two of them.
+        assert!(close(exact_rows_test(&[2, 0, 0], &[0, 1, 1]), 2.0 / 6.0, 1e-12));
+        // Either row may be the shorter one; the test is symmetric.
+        assert!(close(exact_rows_test(&[0, 1, 1], &[2, 0, 0]), 2.0 / 6.0, 1e-12));
+        // [1,1,1] over [1,1,1]: the observed table is the likeliest (8/20), so p = 1.
+        assert!(close(exact_rows_test(&[1, 1, 1], &[1, 1, 1]), 1.0, 1e-12));
+        // [3,0] over [0,3] (Fisher's 2x2): C(6,3) = 20 tables, the two extremes 1/20 each.
+        assert!(close(exact_rows_test(&[3, 0], &[0, 3]), 0.1, 1e-12));
+        // An empty column is dropped; a table with one column left says nothing.
+        assert!(close(exact_rows_test(&[3, 0, 0], &[0, 3, 0]), 0.1, 1e-12));
+        assert_eq!(exact_rows_test(&[0, 4, 0], &[0, 7, 0]), 1.0);
+        // Far apart rows of the sizes the fidelity test meets: tiny p, and it stays a probability.
+        let p = exact_rows_test(&[11, 48, 41], &[265, 107, 628]);
+        assert!(p > 0.0 && p < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn binomial_test_hand_computed() {
+        // n = 4, p0 = 1/2, k = 0: P(0) = P(4) = 1/16, every other count is likelier: p = 2/16.
+        assert!(close(binomial_test(0, 4, 0.5), 0.125, 1e-12));
+        // n = 10, k = 8: P(8) + P(9) + P(10) = (45 + 10 + 1) / 1024, twice by symmetry.
+        assert!(close(binomial_test(8, 10, 0.5), 112.0 / 1024.0, 1e-12));
+        // n = 3, p0 = 0.2, k = 2: P = 0.512, 0.384, 0.096, 0.008; no more likely than 0.096:
+        // 0.096 + 0.008.
+        assert!(close(binomial_test(2, 3, 0.2), 0.104, 1e-12));
+        assert!(close(binomial_test(5, 10, 0.5), 1.0, 1e-12));
+        assert_eq!(binomial_test(0, 5, 0.0), 1.0);
+        assert_eq!(binomial_test(1, 5, 0.0), 0.0);
+    }
+
+    #[test]
+    fn holm_hand_computed() {
+        // Sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1: 0.02, 0.03, 0.06, 0.04 -> 0.06
+        // (never below the one before).
+        let adj = holm(&[0.01, 0.04, 0.03, 0.005]);
+        for (a, b) in adj.iter().zip([0.03, 0.06, 0.06, 0.02]) {
+            assert!(close(*a, b, 1e-12), "{adj:?}");
+        }
+        assert_eq!(holm(&[0.9, 0.8]), vec![1.0, 1.0]);
+        assert!(holm(&[]).is_empty());
     }
 }

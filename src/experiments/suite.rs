@@ -47,6 +47,28 @@ pub fn parse_epd_line(line: &str, line_no: usize) -> Result<Option<EpdRecord>, S
     Ok(Some(rec))
 }
 
+/// How many positions of a suite a player solved: a cell of Table 3.10.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteCount {
+    pub suite: String,
+    pub player: String,
+    pub solved: usize,
+    pub positions: usize,
+}
+
+impl SuiteCount {
+    pub fn percent(&self) -> f64 {
+        100.0 * self.solved as f64 / self.positions.max(1) as f64
+    }
+}
+
+/// Table 3.10 as text lines: a header, then suite, player, solved, positions, percentage.
+pub fn table_lines(counts: &[SuiteCount]) -> Vec<String> {
+    let mut lines = vec![format!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%")];
+    lines.extend(counts.iter().map(|c| format!("{:<16} {:<28} {:>8} {:>8} {:>8.1}", c.suite, c.player, c.solved, c.positions, c.percent())));
+    lines
+}
+
 #[derive(Clone, Debug)]
 pub struct SuiteResult {
     pub id: String,

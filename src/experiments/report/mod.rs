@@ -1,17 +1,25 @@
 //! Tables, curves and charts from finished games: the thesis's Table 3.1 matrix, a Table 3.2
-//! row per player, per-pairing statistics, material curves and the agents' counters.
+//! row per player, per-pairing statistics, the rating list, material curves, the agents'
+//! counters and, for `thesis`, the comparison with the thesis's own numbers.
 //!
-//! This module computes them; [`text`] lays them out for the summary and [`files`] writes them
-//! to an output folder.
+//! This module computes them (with [`charts`] building the charts' data and [`fidelity`] the
+//! comparison with the thesis); [`text`] lays them out for the summary, [`files`] writes them to
+//! an output folder and [`html`] puts them on one page.
 
+mod charts;
+pub mod fidelity;
 mod files;
+mod html;
 mod text;
 
 use super::game::{GameRecord, Termination};
+use super::ratings::RatingList;
 use super::stats::Wdl;
+use super::suite::SuiteCount;
 pub use super::formats::csv_field;
 use crate::agents::{CounterLog, Counters};
 use crate::board::{Color, Outcome};
+use std::collections::HashMap;
 
 /// Draw detail per player, as Table 3.2 splits it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,16 +38,61 @@ pub struct DrawDetail {
 pub struct Report<'a> {
     pub players: Vec<String>,
     pub games: &'a [GameRecord],
+    /// The games of each pairing, by index into `games`, under the players' indices (lower
+    /// first): every table asks for a pairing's games many times over.
+    by_pair: HashMap<(usize, usize), Vec<usize>>,
+    /// Table 3.10's counts, when suites were run with the games (`thesis`).
+    pub suites: Vec<SuiteCount>,
+    /// Compare every table with the thesis's (`thesis`).
+    pub thesis: bool,
+    /// The rating list's player at 0 (default: level:1 when it played, else the first player).
+    pub anchor: Option<String>,
 }
 
 impl<'a> Report<'a> {
     pub fn new(players: &[String], games: &'a [GameRecord]) -> Report<'a> {
-        Report { players: players.to_vec(), games }
+        let index: HashMap<&str, usize> = players.iter().enumerate().map(|(i, p)| (p.as_str(), i)).collect();
+        let mut by_pair: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+        for (k, g) in games.iter().enumerate() {
+            if let (Some(&w), Some(&b)) = (index.get(g.white.as_str()), index.get(g.black.as_str()))
+                && w != b
+            {
+                by_pair.entry((w.min(b), w.max(b))).or_default().push(k);
+            }
+        }
+        Report { players: players.to_vec(), games, by_pair, suites: Vec::new(), thesis: false, anchor: None }
+    }
+
+    pub fn with_suites(mut self, suites: Vec<SuiteCount>) -> Self {
+        self.suites = suites;
+        self
+    }
+
+    pub fn compare_with_thesis(mut self) -> Self {
+        self.thesis = true;
+        self
+    }
+
+    pub fn with_anchor(mut self, anchor: Option<String>) -> Self {
+        self.anchor = anchor;
+        self
+    }
+
+    fn index_of(&self, p: &str) -> Option<usize> {
+        self.players.iter().position(|q| q == p)
     }
 
     fn involving(&self, a: &str, b: &str) -> impl Iterator<Item = &GameRecord> {
-        let (a, b) = (a.to_string(), b.to_string());
-        self.games.iter().filter(move |g| (g.white == a && g.black == b) || (g.white == b && g.black == a))
+        let key = self.index_of(a).zip(self.index_of(b)).map(|(i, j)| (i.min(j), i.max(j)));
+        key.and_then(|k| self.by_pair.get(&k)).into_iter().flatten().map(|&k| &self.games[k])
+    }
+
+    /// `a`'s games against `b`, or against everyone.
+    fn games_of<'s>(&'s self, a: &'s str, b: Option<&'s str>) -> Vec<&'s GameRecord> {
+        match b {
+            Some(b) => self.involving(a, b).collect(),
+            None => self.players.iter().filter(|p| *p != a).flat_map(|p| self.involving(a, p)).collect(),
+        }
     }
 
     /// Wins, draws, losses of `a` against `b`.
@@ -74,11 +127,7 @@ impl<'a> Report<'a> {
     /// The draw detail of `a`'s games against `b` (or everyone).
     pub fn draw_detail_vs(&self, a: &str, b: Option<&str>) -> DrawDetail {
         let mut d = DrawDetail::default();
-        let against = |g: &&GameRecord| match b {
-            Some(b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
-            None => g.white == a || g.black == a,
-        };
-        for g in self.games.iter().filter(against) {
+        for g in self.games_of(a, b) {
             if g.termination.winner().is_some() {
                 continue;
             }
@@ -139,13 +188,7 @@ impl<'a> Report<'a> {
 
     /// `a`'s own counter logs in its games against `b` (`b == None`: against everyone).
     fn logs<'g>(&'g self, a: &'g str, b: Option<&'g str>) -> impl Iterator<Item = &'g CounterLog> + 'g {
-        self.games
-            .iter()
-            .filter(move |g| match b {
-                Some(b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
-                None => (g.white == a) != (g.black == a),
-            })
-            .filter_map(move |g| if g.white == a { g.counters[0].as_ref() } else { g.counters[1].as_ref() })
+        self.games_of(a, b).into_iter().filter_map(move |g| if g.white == a { g.counters[0].as_ref() } else { g.counters[1].as_ref() })
     }
 
     /// Sum of an agent counter over `a`'s games against `b` (a's own agents only).
@@ -178,8 +221,8 @@ impl<'a> Report<'a> {
     fn pairs(&self) -> Vec<(String, String)> {
         let mut v = Vec::new();
         for (i, a) in self.players.iter().enumerate() {
-            for b in &self.players[i + 1..] {
-                if self.involving(a, b).next().is_some() {
+            for (j, b) in self.players.iter().enumerate().skip(i + 1) {
+                if self.by_pair.contains_key(&(i, j)) {
                     v.push((a.clone(), b.clone()));
                 }
             }
@@ -187,11 +230,88 @@ impl<'a> Report<'a> {
         v
     }
 
+    /// Whether `a` and `b` played each other.
+    fn played(&self, a: &str, b: &str) -> bool {
+        self.involving(a, b).next().is_some()
+    }
+
+    /// The rating list of every player from every pairing played.
+    pub fn ratings(&self) -> RatingList {
+        let results: Vec<(usize, usize, Wdl)> = self
+            .pairs()
+            .iter()
+            .filter_map(|(a, b)| Some((self.index_of(a)?, self.index_of(b)?, self.wdl(a, b))))
+            .collect();
+        let anchor = self
+            .anchor
+            .as_deref()
+            .or(Some("level:1"))
+            .and_then(|a| self.index_of(a))
+            .unwrap_or(0);
+        super::ratings::fit(&self.players, &results, anchor)
+    }
+
     /// Players whose agents kept counters.
     fn agent_players(&self) -> Vec<&String> {
         self.players.iter().filter(|p| self.logs(p, None).next().is_some()).collect()
     }
 
+}
+
+/// A pairing's statistics, from the first player's side: results, Elo difference with its 95%
+/// interval, likelihood of superiority, and the chi-square test of colour against result.
+pub struct PairingStats {
+    pub a: String,
+    pub b: String,
+    pub wdl: Wdl,
+    /// (estimate, low, high)
+    pub elo: (f64, f64, f64),
+    pub los: f64,
+    /// (statistic, degrees of freedom, p)
+    pub colour: (f64, u32, f64),
+}
+
+impl Report<'_> {
+    /// The statistics of every pairing played, for the summary, the CSV, the JSON and the page.
+    pub fn pairing_stats(&self) -> Vec<PairingStats> {
+        self.pairs()
+            .into_iter()
+            .map(|(a, b)| {
+                let wdl = self.wdl(&a, &b);
+                let colour = super::stats::chi_square(&self.colour_table(&a, &b));
+                PairingStats { elo: super::stats::elo_interval(wdl), los: super::stats::los(wdl), colour, wdl, a, b }
+            })
+            .collect()
+    }
+
+    /// Every ordered pair of players that met, with the row player's results and draw detail
+    /// (Tables 3.2-3.4).
+    fn opponent_rows(&self) -> Vec<(&String, &String, Wdl, DrawDetail)> {
+        let mut rows = Vec::new();
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                let w = self.wdl(a, b);
+                if w.games() > 0 {
+                    rows.push((a, b, w, self.draw_detail_vs(a, Some(b))));
+                }
+            }
+        }
+        rows
+    }
+
+    /// Every ordered pair whose row player's agents kept counters, with those counters summed.
+    fn counter_rows(&self) -> Vec<(&String, &String, Counters)> {
+        let mut rows = Vec::new();
+        for a in &self.players {
+            for b in self.players.iter().filter(|b| *b != a) {
+                let c = self.counter_total(a, Some(b));
+                if c.decisions > 0 {
+                    rows.push((a, b, c));
+                }
+            }
+        }
+        rows
+    }
 }
 
 /// The counters as CSV values, in the order of `Counters::NAMES`.
@@ -222,6 +342,67 @@ mod tests {
             bare_king: bare_king.map(|c| (c, 10)),
             counters: [None, None],
         }
+    }
+
+    /// `n` games of `a` against `b` (colours alternating) with `a` winning `w`, losing `l` and
+    /// drawing the rest, the first `dw` draws with `b` left a bare king, the next `dl` with `a`.
+    fn games(a: &str, b: &str, (w, l, d): (usize, usize, usize), (dw, dl): (usize, usize)) -> Vec<GameRecord> {
+        (0..w + l + d)
+            .map(|i| {
+                let (white, black) = if i % 2 == 0 { (a, b) } else { (b, a) };
+                let colour_of = |p: &str| if p == white { Color::White } else { Color::Black };
+                let (termination, bare) = if i < w {
+                    (Termination::Rules(Outcome::Checkmate { winner: colour_of(a) }), None)
+                } else if i < w + l {
+                    (Termination::Rules(Outcome::Checkmate { winner: colour_of(b) }), None)
+                } else {
+                    let k = i - w - l;
+                    let bare = if k < dw { Some(colour_of(b)) } else if k < dw + dl { Some(colour_of(a)) } else { None };
+                    (Termination::Rules(Outcome::FiftyMoves), bare)
+                };
+                let mut g = record(white, black, termination, bare);
+                g.index = i;
+                g
+            })
+            .collect()
+    }
+
+    /// A cell equal to the thesis's agrees with p = 1; the same counts the other way round
+    /// differ; cells of players who did not play are listed as not reproduced; a pairing that
+    /// two tables print is compared once, under both.
+    #[test]
+    fn fidelity_compares_each_cell_with_the_thesis() {
+        let players = ["level:3".to_string(), "level:7".to_string(), "level:6".to_string()];
+        // Thesis, Table 3.1: level 3 against level 7 11-48-41; Table 3.2: level 7's draw
+        // wins and losses against level 3, 10 and 17 of 41.
+        let mut all = games("level:3", "level:7", (11, 48, 41), (17, 10));
+        all.extend(games("level:7", "level:6", (11, 48, 41), (0, 0)));
+        let report = Report::new(&players, &all).compare_with_thesis();
+        let f = report.fidelity();
+        assert_eq!(f.results.len(), 2);
+        let same = f.results.iter().find(|c| c.player == "level:3").unwrap();
+        assert_eq!((same.against.as_str(), same.thesis.as_slice(), same.ours.as_slice()), ("level:7", &[11, 48, 41][..], &[11, 48, 41][..]));
+        assert!((same.p - 1.0).abs() < 1e-9 && !same.differs());
+        // Table 3.1 has level 6 against level 7 at 21-24-55: ours is 48-11-41 from level 6's side.
+        // The exact p, summed over the 2 x 3 tables by an independent script (Python's
+        // math.comb): 1.45117e-4.
+        let other = f.result_cell("level:7", "level:6").unwrap().0;
+        assert_eq!((other.player.as_str(), other.ours.as_slice()), ("level:6", &[48, 11, 41][..]));
+        assert!(other.differs() && (other.p - 1.451_168e-4).abs() < 1e-9, "{}", other.p);
+        // Holm over two cells: the smaller p doubled.
+        assert!((other.p_holm - (2.0 * other.p).min(1.0)).abs() < 1e-12);
+        // Draw detail: level 7 against level 3 (Table 3.2) matches exactly; level 7 against
+        // level 6 is printed in Tables 3.2 and 3.4 and compared once.
+        let d = f.draws.iter().find(|c| c.against == "level:3").unwrap();
+        assert_eq!((d.player.as_str(), d.thesis.as_slice(), d.ours.as_slice()), ("level:7", &[10, 17, 14][..], &[10, 17, 14][..]));
+        let both = f.draws.iter().find(|c| c.against == "level:6" || c.player == "level:6").unwrap();
+        assert_eq!(both.source, "Tables 3.2, 3.4");
+        assert_eq!(f.draws.len(), 2);
+        assert!(f.missing.iter().any(|m| m == "Table 3.1: Level 1 vs Level 2"), "{:?}", f.missing);
+        assert!(f.suites.is_empty());
+        let text = report.fidelity_text(&f);
+        assert!(text.contains("2 cells compared (exact test of the two rows), 1 differ significantly, 1 agree"), "{text}");
+        assert!(text.contains("level:6 vs level:7"), "{text}");
     }
 
     /// Draw wins and draw losses are told apart by who was left with a bare king first, from

@@ -1,8 +1,11 @@
 //! The report as text: the tables of the stdout summary, laid out as the thesis's tables are.
 
+use super::fidelity::{Comparison, Family, Fidelity};
 use super::{mean_per_game, Report};
 use crate::agents::Counters;
-use crate::experiments::stats::{chi_square, elo_interval, elo_text, los};
+use crate::experiments::ratings::RatingList;
+use crate::experiments::stats::elo_text;
+use crate::experiments::suite::table_lines;
 use std::fmt::Write;
 
 impl Report<'_> {
@@ -52,45 +55,36 @@ impl Report<'_> {
             "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}\n",
             "player vs opponent", "wins", "losses", "draws", "draw-wins", "draw-losses", "dw%", "dl%"
         );
-        for a in &self.players {
-            for b in self.players.iter().filter(|b| *b != a) {
-                let w = self.wdl(a, b);
-                if w.games() == 0 {
-                    continue;
-                }
-                let d = self.draw_detail_vs(a, Some(b));
-                let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
-                let _ = writeln!(
-                    s,
-                    "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}",
-                    format!("{a} vs {b}"),
-                    w.wins,
-                    w.losses,
-                    w.draws,
-                    d.draw_wins,
-                    d.draw_losses,
-                    pct(d.draw_wins),
-                    pct(d.draw_losses)
-                );
-            }
+        for (a, b, w, d) in self.opponent_rows() {
+            let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
+            let _ = writeln!(
+                s,
+                "{:<44} {:>5} {:>6} {:>5} {:>9} {:>11} {:>6} {:>6}",
+                format!("{a} vs {b}"),
+                w.wins,
+                w.losses,
+                w.draws,
+                d.draw_wins,
+                d.draw_losses,
+                pct(d.draw_wins),
+                pct(d.draw_losses)
+            );
         }
         s
     }
 
     pub fn pairings_text(&self) -> String {
         let mut s = String::from("pairing                                      W-L-D      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
-        for (a, b) in self.pairs() {
-            let w = self.wdl(&a, &b);
-            let (e, lo, hi) = elo_interval(w);
-            let (chi, df, p) = chi_square(&self.colour_table(&a, &b));
+        for st in self.pairing_stats() {
+            let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
             let _ = writeln!(
                 s,
                 "{:<44} {:<10} {:>6.3} {:<27} {:>6.3} {:>10.3} {:>3} {:.3}",
-                format!("{a} vs {b}"),
+                format!("{} vs {}", st.a, st.b),
                 format!("{}-{}-{}", w.wins, w.losses, w.draws),
                 w.score(),
                 elo_text(e, lo, hi),
-                los(w),
+                st.los,
                 chi,
                 df,
                 p
@@ -101,29 +95,20 @@ impl Report<'_> {
 
     pub fn counters_text(&self) -> String {
         let mut s = String::from("player vs opponent                          atk-req-rounds atk-req-done moved-itself def-req-used ma-planned ma-performed captured incorrect\n");
-        for a in &self.players {
-            for b in &self.players {
-                if a == b {
-                    continue;
-                }
-                let c = |f: fn(&Counters) -> u32| self.counter_sum(a, b, f);
-                if c(|x| x.decisions) == 0 {
-                    continue;
-                }
-                let _ = writeln!(
-                    s,
-                    "{:<44} {:>14} {:>12} {:>12} {:>12} {:>10} {:>12} {:>8} {:>9}",
-                    format!("{a} vs {b}"),
-                    c(|x| x.attack_request_rounds),
-                    c(|x| x.attack_requests_performed),
-                    c(|x| x.threatened_moved_itself),
-                    c(|x| x.defense_requests_used),
-                    c(|x| x.move_attacks_planned),
-                    c(|x| x.move_attacks_performed),
-                    c(|x| x.own_pieces_captured),
-                    c(|x| x.incorrect_threats),
-                );
-            }
+        for (a, b, c) in self.counter_rows() {
+            let _ = writeln!(
+                s,
+                "{:<44} {:>14} {:>12} {:>12} {:>12} {:>10} {:>12} {:>8} {:>9}",
+                format!("{a} vs {b}"),
+                c.attack_request_rounds,
+                c.attack_requests_performed,
+                c.threatened_moved_itself,
+                c.defense_requests_used,
+                c.move_attacks_planned,
+                c.move_attacks_performed,
+                c.own_pieces_captured,
+                c.incorrect_threats,
+            );
         }
         s
     }
@@ -184,17 +169,140 @@ impl Report<'_> {
         s
     }
 
+    /// The rating list, strongest first, and the likelihood of superiority of every pair.
+    pub fn ratings_text(&self, r: &RatingList) -> String {
+        let order = r.ranking();
+        let w = self.players.iter().map(|p| p.len()).max().unwrap_or(6).max(6);
+        let mut s = format!("{:>4} {:<w$} {:>8}  {:<20} {:>6} {:>6}\n", "rank", "player", "Elo", "[95% interval]", "games", "score");
+        for (rank, &i) in order.iter().enumerate() {
+            let score = 100.0 * r.points[i] / r.games[i].max(1) as f64;
+            let (lo, hi) = r.interval(i);
+            let (elo, interval) = if r.elo[i].is_nan() {
+                ("unrated".to_string(), "(no games linking it to the anchor)".to_string())
+            } else if r.elo[i].is_infinite() {
+                (format!("{}inf", if r.elo[i] > 0.0 { "+" } else { "-" }), format!("(every game {})", if r.elo[i] > 0.0 { "won" } else { "lost" }))
+            } else if i == r.anchor {
+                (format!("{:+.1}", r.elo[i]), "(anchor)".to_string())
+            } else {
+                (format!("{:+.1}", r.elo[i]), format!("[{lo:+.1}, {hi:+.1}]"))
+            };
+            let _ = writeln!(s, "{:>4} {:<w$} {elo:>8}  {interval:<20} {:>6} {score:>5.1}%", rank + 1, r.players[i], r.games[i]);
+        }
+        if !r.converged {
+            s.push_str("(the fit did not converge: a group of players won every game against the rest)\n");
+        }
+        let _ = writeln!(s, "\nLikelihood of superiority, % (row stronger than column; columns by rank)");
+        let _ = write!(s, "{:>4} {:<w$}", "", "");
+        for rank in 1..=order.len() {
+            let _ = write!(s, " {rank:>5}");
+        }
+        s.push('\n');
+        for (rank, &i) in order.iter().enumerate() {
+            let _ = write!(s, "{:>4} {:<w$}", rank + 1, r.players[i]);
+            for &j in &order {
+                let cell = if i == j { "-".to_string() } else { los_percent(r.los(i, j)) };
+                let _ = write!(s, " {cell:>5}");
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Where our run departs from the thesis, family by family: the cells that differ
+    /// significantly (Holm-corrected, 5%), then the untested counts and figure readings.
+    pub fn fidelity_text(&self, f: &Fidelity) -> String {
+        let mut s = String::new();
+        for (family, cells) in f.families() {
+            let differ: Vec<&Comparison> = cells.iter().filter(|c| c.differs()).collect();
+            let test = if family == Family::Suites { "binomial test against the thesis's share" } else { "exact test of the two rows" };
+            let _ = writeln!(s, "{}: {} cells compared ({test}), {} differ significantly, {} agree", family.title(), cells.len(), differ.len(), cells.len() - differ.len());
+            if differ.is_empty() {
+                continue;
+            }
+            let _ = writeln!(s, "  {:<36} {:<10} {:>16} {:>22} {:>10} {:>10}", "cell", "table", "thesis", "ours (per thesis n)", "p", "p (Holm)");
+            let mut sorted = differ;
+            sorted.sort_by(|a, b| a.p.total_cmp(&b.p));
+            for c in sorted {
+                let _ = writeln!(
+                    s,
+                    "  {:<36} {:<10} {:>16} {:>22} {:>10.2e} {:>10.2e}",
+                    format!("{} vs {}", c.player, c.against),
+                    c.source.trim_start_matches("Tables ").trim_start_matches("Table "),
+                    counts_text(&c.thesis),
+                    c.ours_scaled_text(),
+                    c.p,
+                    c.p_holm
+                );
+            }
+        }
+        if !f.counts.is_empty() {
+            let _ = writeln!(s, "Tables 3.8 and 3.9, counts within games (not tested: no spread to test against), thesis / ours per 100 games:");
+            let mut cells: Vec<(&str, &str, &str)> = Vec::new();
+            for c in &f.counts {
+                if !cells.contains(&(c.source.as_str(), c.player.as_str(), c.against.as_str())) {
+                    cells.push((&c.source, &c.player, &c.against));
+                }
+            }
+            for (source, player, against) in cells {
+                let values: Vec<String> = f
+                    .counts
+                    .iter()
+                    .filter(|c| c.source == source && c.player == player && c.against == against)
+                    .map(|c| format!("{} {:.0} / {:.1}", c.measure.replace('_', " "), c.thesis, c.ours_per_100()))
+                    .collect();
+                let _ = writeln!(s, "  {:<10} {:<36} {}", source, format!("{player} vs {against}"), values.join(", "));
+            }
+        }
+        for r in &f.readings {
+            let ours = r.ours.map_or("-".to_string(), |v| format!("{v:.2}"));
+            let _ = writeln!(s, "{}, {} vs {}, {}: thesis about {}, ours {ours} (read from the text, not tested)", r.entry.source, r.player, r.against, r.entry.measure, r.entry.value.unwrap_or(f64::NAN));
+        }
+        if !f.missing.is_empty() {
+            let _ = writeln!(s, "Not reproduced here: {}", f.missing.join("; "));
+        }
+        s
+    }
+
     pub fn summary(&self) -> String {
-        format!(
-            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPer opponent, with draw wins and losses (Tables 3.2-3.4)\n{}\nPairings\n{}\nAgent counters (row player's agents)\n{}\nDecisions by rule (all games)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
+        let mut s = format!(
+            "Games: {}\n\nTable 3.1 (wins/losses/draws of row vs column)\n{}\nPer player (Table 3.2 layout)\n{}\nPer opponent, with draw wins and losses (Tables 3.2-3.4)\n{}\nPairings\n{}\nRating list (maximum likelihood, logistic, draws half points; 95% intervals)\n{}\nAgent counters (row player's agents)\n{}\nDecisions by rule (all games)\n{}\nBy move number (Figures 3.3, 3.5)\n{}",
             self.games.len(),
             self.matrix_text(),
             self.players_text(),
             self.draws_text(),
             self.pairings_text(),
+            self.ratings_text(&self.ratings()),
             self.counters_text(),
             self.rules_text(),
             self.counters_by_move_text()
-        )
+        );
+        if !self.suites.is_empty() {
+            let _ = write!(s, "\nTable 3.10 (test suites: positions solved)\n{}\n", table_lines(&self.suites).join("\n"));
+        }
+        if self.thesis {
+            let _ = write!(s, "\nFidelity to the thesis (5% family-wise, Holm's correction within each table)\n{}", self.fidelity_text(&self.fidelity()));
+        }
+        s
+    }
+}
+
+/// Counts of a cell as the thesis prints them: "11-48-41".
+pub(super) fn counts_text(counts: &[u32]) -> String {
+    counts.iter().map(u32::to_string).collect::<Vec<_>>().join("-")
+}
+
+/// A likelihood of superiority in whole percent, never rounded to a certainty it is not.
+pub(super) fn los_percent(p: f64) -> String {
+    if p.is_nan() {
+        return "?".to_string();
+    }
+    // The normal approximation never reaches certainty; a rounded 100 would claim it.
+    let pct = 100.0 * p;
+    if pct > 99.5 {
+        ">99".to_string()
+    } else if pct < 0.5 {
+        "<1".to_string()
+    } else {
+        format!("{pct:.0}")
     }
 }
