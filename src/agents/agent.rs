@@ -32,8 +32,9 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Estimate {
     pub mv: Move,
-    /// Index of the agent making the move in the MasterAgent's agent list.
-    pub agent: usize,
+    /// Index of the agent making the move in the MasterAgent's agent list (at most 32 agents;
+    /// a byte keeps the estimate small, and the poll copies many).
+    pub agent: u8,
     pub action: Action,
     /// Estimated material gain of the move (thesis 2.2.1 "profit"; negative is a loss).
     pub profit: i32,
@@ -43,8 +44,23 @@ pub struct Estimate {
     /// guaranteed gain or a share of a lone threat), plus a passed pawn's progress; 0 without
     /// those features. Already part of `profit`; look-ahead weighs it on its own.
     pub threat: i32,
-    /// Level 9: the targets of the fork the move makes, if any.
-    pub fork: Option<Bitboard>,
+    /// Level 9: the targets of the fork the move makes; empty when it makes none (a plain
+    /// bitboard rather than an `Option`, which would double its size).
+    pub fork_targets: Bitboard,
+}
+
+impl Estimate {
+    /// The targets of the fork the move makes, if any.
+    #[inline]
+    pub fn fork(&self) -> Option<Bitboard> {
+        (!self.fork_targets.is_empty()).then_some(self.fork_targets)
+    }
+
+    /// Index of the moving agent in the MasterAgent's agent list.
+    #[inline]
+    pub fn agent_index(&self) -> usize {
+        usize::from(self.agent)
+    }
 }
 
 /// What a non-capturing move is worth (`Eval::move_profit`).
@@ -75,7 +91,7 @@ impl<'a> Eval<'a> {
 
     /// The threat on our `piece` at `sq` in `scene`, estimated as the active level does: the
     /// whole exchange with `exchange` (level 9), else the thesis's estimate.
-    #[inline]
+    #[inline(always)]
     pub fn threat_at(&self, scene: &Scene, sq: Square, piece: Piece) -> i32 {
         if self.features.has(Features::EXCHANGE) {
             return exchange_threat(self.pos, scene, sq, piece);
@@ -97,6 +113,7 @@ impl<'a> Eval<'a> {
     ///   target; threat and backup: that target's value minus the threat on the square captured
     ///   on); with move-attack consideration, a move onto a threatened square plans nothing and
     ///   is worth minus that threat.
+    #[inline(always)]
     pub fn estimate(&self, index: usize, agent: &Agent, mv: Move) -> (Estimate, Scene) {
         let scene = Scene::after(self.pos, mv);
         let piece = mv.promotion().unwrap_or(agent.piece);
@@ -110,18 +127,19 @@ impl<'a> Eval<'a> {
                     false => (0, None),
                 };
                 let profit = value(victim) + gain - danger + threat;
-                Estimate { mv, agent: index, action: Action::Attack, profit, plan: None, threat, fork }
+                Estimate { mv, agent: index as u8, action: Action::Attack, profit, plan: None, threat, fork_targets: fork.unwrap_or(Bitboard::EMPTY) }
             }
             None => {
                 let check_arrival = self.features.has(Features::MOVE_ATTACK);
                 let v = self.move_profit(&scene, mv.to(), piece, gain, check_arrival);
-                Estimate { mv, agent: index, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork: v.fork }
+                Estimate { mv, agent: index as u8, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY) }
             }
         };
         (est, scene)
     }
 
     /// Profit of a non-capturing move to `to` (see [`Eval::estimate`]).
+    #[inline(always)]
     pub(crate) fn move_profit(&self, scene: &Scene, to: Square, piece: Piece, gain: i32, check_arrival: bool) -> MoveValue {
         // Legal king moves never land on an attacked square.
         if check_arrival && piece != Piece::King {
@@ -168,6 +186,7 @@ impl<'a> Eval<'a> {
     /// (thesis 2.2.4); with `mating` (level 9) a check is no free attack on the king and plans
     /// nothing by itself (it counts in a fork). Planned attacks estimated to lose material are
     /// no plan at all.
+    #[inline(always)]
     fn plan_attack(&self, scene: &Scene, from: Square, piece: Piece) -> Option<(i32, Square, Piece)> {
         let us = self.pos.side_to_move();
         let targets = attacks::piece_attacks(piece, us, from, scene.occ) & scene.theirs;
@@ -198,6 +217,7 @@ impl<'a> Eval<'a> {
     /// Defense consideration (level 7): the worst threat the move leaves on any *other* agent.
     /// Only agents whose threat can grow are asked: those on a line through a square the move
     /// empties (a blocker moved away) and those the mover defended from where it stood.
+    #[inline(always)]
     pub fn exposure(&self, scene: &Scene, mover: Square) -> i32 {
         let pos = self.pos;
         let opened = pos.occupied() & !scene.occ;

@@ -231,7 +231,7 @@ pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &d
     // Two winning captures after the move, by any of our pieces (a fork, a discovered attack,
     // a battery), cannot both be parried: the second is as good as won.
     let double = if features.has(Features::FORK) { double_threat(pos, mv, features) } else { 0 };
-    match est.fork {
+    match est.fork() {
         Some(_) if answer.takes != Some(mv.to()) => worth += est.threat.max(0).max(double),
         Some(_) => {}
         None if double > 0 && answer.gain == 0 => worth += double,

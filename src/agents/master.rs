@@ -289,7 +289,7 @@ impl MasterAgent {
             reason,
             plan: verdict.cand.est.plan.filter(|_| verdict.cand.est.action == Action::Move),
             evaluated: round.evaluated,
-            fork: verdict.cand.est.fork,
+            fork: verdict.cand.est.fork(),
         })
     }
 
@@ -310,7 +310,7 @@ impl MasterAgent {
             return None;
         };
         let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork: None };
+        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY };
         let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false };
         let round = Round::empty();
         self.count(pos, &round, &verdict, false);
@@ -467,7 +467,7 @@ impl MasterAgent {
             c.attack_request_rounds += 1;
             if v.rule == Rule::AttackRequest {
                 c.attack_requests_performed += 1;
-            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent) && Some(v.cand.est.agent) == r.worst {
+            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent) && Some(v.cand.est.agent_index()) == r.worst {
                 // Also when W's move won as the general choice: it still moved itself.
                 c.threatened_moved_itself += 1;
             }
@@ -481,7 +481,7 @@ impl MasterAgent {
         if v.cand.est.action == Action::Move && v.cand.est.plan.is_some() {
             c.move_attacks_planned += 1;
         }
-        c.forks_planned += u32::from(v.cand.est.fork.is_some());
+        c.forks_planned += u32::from(v.cand.est.fork().is_some());
         c.promotions += u32::from(mv.promotion().is_some());
         c.mates_delivered += u32::from(mating::gives_check(pos, mv) && pos.play(mv).is_checkmate());
         if self.features.has(Features::EXCHANGE)
@@ -546,10 +546,10 @@ impl MasterAgent {
             Rule::Mate | Rule::MatingNet => mv.clone(),
         };
         let mut text = format!("{label} {body}");
-        if est.fork.is_some() {
+        if est.fork().is_some() {
             text.push_str(&format!("; forks (guaranteed {})", est.threat));
         }
-        if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent) != r.worst {
+        if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent_index()) != r.worst {
             text.push_str(&format!("; leaves {w_name} threatened ({})", r.threat));
         }
         if fallback {
@@ -661,7 +661,7 @@ fn defense_request(ev: &Eval, scene: &Scene, est: Estimate, agent: &Agent, w: Ag
         return None;
     }
     let v = ev.defense_profit(scene, agent, est.mv);
-    Some(Cand { est: Estimate { profit: v.profit, plan: v.plan, threat: v.threat, fork: v.fork, ..est }, residual })
+    Some(Cand { est: Estimate { profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY), ..est }, residual })
 }
 
 /// Move-attack consideration's ranking of moves.
@@ -724,7 +724,7 @@ fn decide(r: &Round, features: Features, rng: &mut StdRng) -> Option<Verdict> {
     let threat = r.threat;
     let general = general.map(|(mut c, rule)| {
         // Level 4's assumption: another agent's move does nothing for the threatened agent.
-        c.residual = if c.est.agent == w { 0 } else { threat };
+        c.residual = if c.est.agent_index() == w { 0 } else { threat };
         (c, rule)
     });
 
@@ -816,7 +816,7 @@ fn repeated_positions(game: &Game) -> Vec<u64> {
 fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
     let mv = legal[0];
     let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork: None };
+    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork_targets: Bitboard::EMPTY };
     Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false }
 }
 

@@ -43,6 +43,7 @@ impl Scene {
     }
 
     /// The board after our legal move `mv`.
+    #[inline(always)]
     pub fn after(pos: &Position, mv: Move) -> Scene {
         let mut s = Scene::now(pos);
         let (from, to) = (mv.from(), mv.to());
