@@ -682,3 +682,22 @@ fn level9_counters_add_up() {
         assert_eq!(rules, c.decisions);
     }
 }
+
+/// `mating` with pawns: against a bare king, a pawn the king cannot catch runs to promotion and
+/// the new queen mates; level 8 lets the fifty-move rule or a lost pawn draw some of these.
+#[test]
+fn level9_runs_a_passed_pawn_home_against_a_bare_king() {
+    use agentchess::board::Outcome;
+    use agentchess::experiments::game::play_game;
+    use agentchess::spec::player_from_spec;
+    // The black king stands outside the pawn's square in each start.
+    let starts = ["8/8/8/8/7k/8/P7/4K3 w - - 0 1", "k7/8/8/8/8/8/6PK/8 w - - 0 1", "8/8/8/8/8/k7/7P/6K1 w - - 0 1"];
+    for fen in starts {
+        for seed in SEEDS {
+            let mut white = player_from_spec("level:9", seed).unwrap();
+            let mut black = player_from_spec("search:depth=3", seed).unwrap();
+            let played = play_game(white.as_mut(), black.as_mut(), position(fen), Some(200));
+            assert_eq!(played.termination, agentchess::experiments::game::Termination::Rules(Outcome::Checkmate { winner: Color::White }), "{fen} seed {seed}");
+        }
+    }
+}

@@ -223,6 +223,10 @@ pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &d
         return -material_balance(&after, us);
     }
     let answer = best_answer(pos, est, &after, features);
+    if answer.takes.is_some_and(|sq| leaves_no_mate(&after, sq, us)) {
+        // Their answer takes the last piece we could mate with: the game is a draw.
+        return -material_balance(&after, us);
+    }
     let mut worth = immediate(pos, mv) - answer.gain;
     if after.is_check() {
         // The replies to a check were followed one step further: what it wins is counted.
@@ -263,6 +267,14 @@ fn double_threat(pos: &Position, mv: Move, features: Features) -> i32 {
         }
     }
     second
+}
+
+/// Would taking our piece on `sq` in `after` leave us (`us`) without material to mate with
+/// (a lone minor piece or nothing) while they too have nothing but minor pieces?
+fn leaves_no_mate(after: &Position, sq: crate::board::Square, us: crate::board::Color) -> bool {
+    let heavy_or_pawns = |side| (after.pieces(side, Piece::Queen) | after.pieces(side, Piece::Rook) | after.pieces(side, Piece::Pawn)).without(sq);
+    let minors = (after.pieces(us, Piece::Knight) | after.pieces(us, Piece::Bishop)).without(sq).count();
+    heavy_or_pawns(us).is_empty() && minors <= 1 && heavy_or_pawns(!us).is_empty()
 }
 
 /// What repeating a position costs: `REPEAT_COST` when we are a pawn or more ahead after the

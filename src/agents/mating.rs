@@ -79,9 +79,31 @@ pub(crate) fn is_mating_phase(pos: &Position) -> bool {
     let us = pos.side_to_move();
     let them = !us;
     let their_pieces = pos.by_color(them) & !(pos.pieces(them, Piece::King) | pos.pieces(them, Piece::Pawn));
-    let heavy = pos.pieces(us, Piece::Queen) | pos.pieces(us, Piece::Rook);
-    their_pieces.is_empty() && heavy.any()
+    let bare = pos.by_color(them).count() == 1;
+    their_pieces.is_empty() && (has_heavy(pos, us) || (bare && pos.pieces(us, Piece::Pawn).any()))
 }
+
+/// Without a queen or rook against a bare king the net is first a pawn run: the most advanced
+/// pawn forward (and queened), our king beside the square in front of it, no pawn left where
+/// their king can take it for nothing. Lower is better, and any position with a queen or rook
+/// (scored by `net_score`) is better still.
+fn run_score(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    let pawns = pos.pieces(us, Piece::Pawn);
+    let Some(lead) = pawns.into_iter().max_by_key(|sq| sq.relative(us).rank()) else { return 2 * RUN_OFFSET };
+    let front = lead.offset(0, if us == Color::White { 1 } else { -1 }).unwrap_or(lead);
+    let their_king = attacks::king(pos.king_square(!us));
+    let loose = (pawns & their_king).into_iter().filter(|&p| !pos.attackers_to(p, us, pos.occupied()).any()).count() as i32;
+    RUN_OFFSET - (lead.relative(us).rank() as i32) * 20 + distance(pos.king_square(us), front) * 4 + loose * 60
+}
+
+/// Above any `net_score`: a pawn still running is worse than a queen or rook on the board.
+const RUN_OFFSET: i32 = 1_000_000;
+
+fn has_heavy(pos: &Position, side: Color) -> bool {
+    (pos.pieces(side, Piece::Queen) | pos.pieces(side, Piece::Rook)).any()
+}
+
 
 /// The squares the king of `defender` could reach, one king step at a time, through squares
 /// that no piece of the attacker attacks (seen through the defending king) and that hold none of
@@ -204,30 +226,28 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
     let us = pos.side_to_move();
     let seen: Vec<u64> = game_hashes(game);
     let times = |hash: u64| seen.iter().filter(|&&h| h == hash).count();
-    // (rank, score): rank 0 is a sound move, 1 one that repeats a position, 2 one that loses
-    // material, stalemates, or lets the defender repeat a position a third time; only the best
-    // rank is chosen from.
+    // (rank, score): rank 0 is a sound move, 1 one that repeats a position, 2 one that
+    // stalemates or lets the defender repeat a position a third time; only the best rank is
+    // chosen from, and within it the lowest worst-reply score (a piece lost counts heavily).
     let mut best: Option<((u8, i32), Vec<Move>)> = None;
     for &mv in legal.iter() {
         let after = pos.play(mv);
         let replies = after.legal_moves();
-        // No reply is stalemate (mate was found above); a capture loses a piece.
-        let rank = if replies.is_empty()
-            || replies.iter().any(|&r| after.is_capture(r) || r.promotion().is_some())
-            || times(after.hash()) >= 2
-            || replies.iter().any(|&r| times(after.play(r).hash()) >= 2)
-        {
+        // No reply is stalemate (mate was found above): a draw, as is a reply that repeats a
+        // position a third time.
+        let rank = if replies.is_empty() || times(after.hash()) >= 2 || replies.iter().any(|&r| times(after.play(r).hash()) >= 2) {
             2
         } else if times(after.hash()) >= 1 || after.halfmove_clock() >= 100 {
             1
         } else {
             0
         };
+        // A reply that takes a piece of ours or promotes a pawn of theirs outweighs any box.
         let mut worst = i32::MIN;
         for &reply in replies.iter() {
             let next = after.play(reply);
-            let lost = material(&after, us) - material(&next, us);
-            let score = net_score(&next) + lost * 100;
+            let lost = material(&after, us) - material(&next, us) + material(&next, !us) - material(&after, !us);
+            let score = if has_heavy(&next, us) { net_score(&next) } else { run_score(&next) } + lost * 100;
             worst = worst.max(score);
         }
         let key = (rank, worst);

@@ -95,6 +95,26 @@ impl<'a> Report<'a> {
         }
     }
 
+    /// Bare-king conversion (thesis 3.1.3: the side left with a bare king survives by the
+    /// fifty-move rule): of `a`'s games in which the opponent was first reduced to a bare king
+    /// while `a` still had mating material (a queen, a rook, a pawn, or two minor pieces that
+    /// are not both knights), how many `a` won by mate. Returns (mated, such games).
+    pub fn bare_king_conversion(&self, a: &str) -> (u32, u32) {
+        let (mut mated, mut games) = (0, 0);
+        for g in self.games_of(a, None) {
+            let me = if g.white == a { Color::White } else { Color::Black };
+            let Some((bare, ply)) = g.bare_king else { continue };
+            if bare == me || !mating_material_at(g, ply, me) {
+                continue;
+            }
+            games += 1;
+            if g.termination == Termination::Rules(Outcome::Checkmate { winner: me }) {
+                mated += 1;
+            }
+        }
+        (mated, games)
+    }
+
     /// Wins, draws, losses of `a` against `b`.
     pub fn wdl(&self, a: &str, b: &str) -> Wdl {
         let mut w = Wdl::default();
@@ -314,6 +334,18 @@ impl Report<'_> {
     }
 }
 
+/// Does `side` have material to mate a bare king with, after `ply` plies of game `g`?
+fn mating_material_at(g: &GameRecord, ply: usize, side: Color) -> bool {
+    let Ok(mut pos) = crate::board::Position::from_fen(&g.start_fen) else { return false };
+    for &mv in &g.moves[..ply.min(g.moves.len())] {
+        pos = pos.play(mv);
+    }
+    use crate::board::Piece;
+    let count = |p: Piece| pos.pieces(side, p).count();
+    let minors = count(Piece::Knight) + count(Piece::Bishop);
+    count(Piece::Queen) + count(Piece::Rook) + count(Piece::Pawn) > 0 || (minors >= 2 && count(Piece::Bishop) >= 1)
+}
+
 /// The counters as CSV values, in the order of `Counters::NAMES`.
 fn csv_values(c: &Counters) -> String {
     c.values().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
@@ -365,6 +397,36 @@ mod tests {
                 g
             })
             .collect()
+    }
+
+    /// Bare-king conversion counts the games where the opponent was bared while the player
+    /// could still mate (a rook counts, a lone knight does not) and, of those, the ones it won
+    /// by mate; the opponent's own bare king games do not count for it.
+    #[test]
+    fn bare_king_conversion_counts_games_with_mating_material() {
+        let start = |fen: &str, white: &str, black: &str, termination, bare| {
+            let mut g = record(white, black, termination, Some(bare));
+            g.start_fen = fen.to_string();
+            g.bare_king = Some((bare, 0));
+            g
+        };
+        let krk = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+        let knk = "8/8/8/4k3/8/8/8/1N2K3 w - - 0 1";
+        let mate_white = Termination::Rules(Outcome::Checkmate { winner: Color::White });
+        let games = vec![
+            start(krk, "a", "b", mate_white, Color::Black),
+            start(krk, "a", "b", Termination::Rules(Outcome::FiftyMoves), Color::Black),
+            start(knk, "a", "b", Termination::Rules(Outcome::InsufficientMaterial), Color::Black),
+            // b is the one bared here: a's conversion does not count it, b has nothing to mate with.
+            start("8/8/8/4k3/8/8/8/4K3 w - - 0 1", "b", "a", Termination::Rules(Outcome::InsufficientMaterial), Color::White),
+        ];
+        let players = ["a".to_string(), "b".to_string()];
+        let r = Report::new(&players, &games);
+        assert_eq!(r.bare_king_conversion("a"), (1, 2));
+        assert_eq!(r.bare_king_conversion("b"), (0, 0));
+        let text = r.conversion_text();
+        assert!(text.contains("a                          1    2   50.0%"), "{text}");
+        assert!(!text.contains("\nb "), "{text}");
     }
 
     /// A cell equal to the thesis's agrees with p = 1; the same counts the other way round

@@ -33,6 +33,18 @@ impl Report<'_> {
         s
     }
 
+    /// One line per player with bare-king games: mated of such games, and the share.
+    pub fn conversion_text(&self) -> String {
+        let mut s = String::from("player                 mated  of   share\n");
+        for a in &self.players {
+            let (mated, games) = self.bare_king_conversion(a);
+            if games > 0 {
+                let _ = writeln!(s, "{a:<22} {mated:>5} {games:>4} {:>6.1}%", 100.0 * mated as f64 / games as f64);
+            }
+        }
+        s
+    }
+
     pub fn players_text(&self) -> String {
         let mut s = String::from("player                 games  wins losses draws  score  stalemate repetition fifty insufficient cap draw-wins\n");
         for a in &self.players {
@@ -276,6 +288,7 @@ impl Report<'_> {
             self.rules_text(),
             self.counters_by_move_text()
         );
+        let _ = write!(s, "\nBare-king conversion (opponent first left with a bare king, mating material kept: won by mate)\n{}", self.conversion_text());
         if !self.suites.is_empty() {
             let _ = write!(s, "\nTable 3.10 (test suites: positions solved)\n{}\n", table_lines(&self.suites).join("\n"));
         }
