@@ -1,5 +1,7 @@
 //! The protocols' handle on move choice: a `Player` plus the guard rails that keep a faulty
 //! player from costing a game (an illegal move, no move, or a panic all fall back to a legal move).
+//! A fallback is a bug, never a normal event: each one is counted, logged at error level on
+//! stderr and marked on the `Thought`, so that the protocols and the end-to-end checks can see it.
 
 use super::clock::SearchLimits;
 use crate::agents::Features;
@@ -33,6 +35,8 @@ pub struct Thought {
     pub nodes: u64,
     pub elapsed: Duration,
     pub reason: String,
+    /// Set when the player failed and the move is the fallback: what went wrong.
+    pub fault: Option<String>,
 }
 
 pub struct Engine {
@@ -42,6 +46,7 @@ pub struct Engine {
     /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
     frozen_time: bool,
     interrupt: Interrupt,
+    faults: u32,
 }
 
 /// How the input side reaches a decision in progress: the protocol loop reads lines on its own
@@ -59,7 +64,7 @@ impl Engine {
     pub fn with_player(mut player: Box<dyn Player>, spec: &str, seed: u64) -> Engine {
         let interrupt = Interrupt::default();
         player.watch_stop(interrupt.clone());
-        Engine { player, spec: spec.to_string(), seed, frozen_time: false, interrupt }
+        Engine { player, spec: spec.to_string(), seed, frozen_time: false, interrupt, faults: 0 }
     }
 
     /// The handle the input side uses to interrupt a decision.
@@ -78,6 +83,20 @@ impl Engine {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// How many times the player has failed (panicked, chosen an illegal move or none) since
+    /// this engine was made; each time a fallback move was played or a line was cut short.
+    pub fn faults(&self) -> u32 {
+        self.faults
+    }
+
+    /// Counts and logs a player failure; returns the text the protocols report.
+    fn fault(&mut self, what: String) -> String {
+        self.faults += 1;
+        let text = format!("player {:?} {what} (fault {} this session)", self.spec, self.faults).replace(char::is_control, " ");
+        log::error!("{text}");
+        text
     }
 
     /// The level this engine plays at: its agents' features when they are a level's preset
@@ -154,9 +173,9 @@ impl Engine {
         };
         self.interrupt.end();
         Some(thought.unwrap_or_else(|why| {
-            log::error!("player {:?} {why}; playing the first legal move", self.spec);
             let mv = legal[0];
-            Thought { mv, score: 0, mate: None, depth: 0, pv: vec![mv], nodes: 0, elapsed: elapsed(), reason: format!("fallback: {why}") }
+            let fault = self.fault(format!("{why}; played the first legal move {mv} instead"));
+            Thought { mv, score: 0, mate: None, depth: 0, pv: vec![mv], nodes: 0, elapsed: elapsed(), reason: format!("fallback: {why}"), fault: Some(fault) }
         }))
     }
 
@@ -180,7 +199,17 @@ impl Engine {
             let legal = line.position().legal_moves();
             let next = match catch_unwind(AssertUnwindSafe(|| twin.decide(&line))) {
                 Ok(Some(d)) if legal.contains(d.mv) => d,
-                _ => break,
+                failed => {
+                    // The game goes on in this line, so the twin owed us a legal move.
+                    let why = match failed {
+                        Ok(Some(d)) => format!("chose the illegal move {}", d.mv),
+                        Ok(None) => "chose no move".to_string(),
+                        Err(_) => "panicked".to_string(),
+                    };
+                    let plies = best.pv.len();
+                    best.fault = Some(self.fault(format!("{why} while extending the analysis line; line cut at {plies} plies")));
+                    break;
+                }
             };
             line.play(next.mv);
             let plies = best.pv.len() as i32 + 1;
@@ -198,6 +227,7 @@ impl Engine {
                 nodes: best.nodes + next.nodes,
                 elapsed: elapsed(),
                 reason: best.reason.clone(),
+                fault: None,
             };
             on_step(longer.clone());
             best = longer;
@@ -227,7 +257,7 @@ fn thought_of(game: &Game, d: &crate::player::Decision, elapsed: Duration) -> Th
     // A mate in one is known whoever chose the move.
     let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
     let pv = legal_line(game.position(), d.mv, &d.pv);
-    Thought { mv: d.mv, score: d.score, mate, depth: d.depth, pv, nodes: d.nodes, elapsed, reason: d.reason.clone() }
+    Thought { mv: d.mv, score: d.score, mate, depth: d.depth, pv, nodes: d.nodes, elapsed, reason: d.reason.clone(), fault: None }
 }
 
 /// The player's line checked move by move: it must start with the move played, and it is cut

@@ -322,6 +322,11 @@ impl<'a> UciSession<'a> {
                 match thought {
                     None => out.push(UciResponse::BestMove("0000".into())),
                     Some(t) => {
+                        // UCI lets an engine say anything in an info string: a player failure
+                        // is said there as well as on stderr.
+                        if let Some(fault) = &t.fault {
+                            out.push(UciResponse::InfoString(format!("fault: {fault}")));
+                        }
                         out.push(info_line(&t));
                         if params.infinite || params.ponder {
                             self.pending = Some(t.mv.to_string());

@@ -520,7 +520,7 @@ impl<'a> Session<'a> {
         }
         let limits = self.next_move_limits();
         let Some(thought) = self.think(&limits) else { return Vec::new() };
-        let mut out = Vec::new();
+        let mut out = self.fault_report(&thought);
         if self.post {
             out.push(thinking_line(self.game.position(), &thought));
             if self.debug && !thought.reason.is_empty() {
@@ -566,8 +566,21 @@ impl<'a> Session<'a> {
         }
         let limits = SearchLimits { infinite: true, ..Default::default() };
         match self.think(&limits) {
-            Some(t) => vec![thinking_line(self.game.position(), &t)],
+            Some(t) => {
+                let mut out = self.fault_report(&t);
+                out.push(thinking_line(self.game.position(), &t));
+                out
+            }
             None => Vec::new(),
+        }
+    }
+
+    /// A player failure, told to a GUI that reads debug lines (it is on stderr in any case).
+    fn fault_report(&self, thought: &Thought) -> Vec<Response> {
+        match &thought.fault {
+            // Not `echo_reason`: that cuts long text, and the whole report matters here.
+            Some(fault) if self.debug => vec![Response::Debug(format!("fault: {}", fault.replace("Draw", "draw")))],
+            _ => Vec::new(),
         }
     }
 }
