@@ -1353,70 +1353,95 @@ fn binary_speaks_xboard_and_exits_cleanly_at_eof() {
     assert_eq!(tail[3], "pong 1");
 }
 
-/// Sends `before`, waits until the engine has started thinking (its search runs for minutes at
-/// depth 8 in this middlegame), sends `after`, and returns every line up to one starting with
-/// `until`.
-fn interrupt_a_search(before: &str, after: &str, until: &str) -> Vec<String> {
+/// Sends `before`, waits for the first thinking line (the search is under way: no sleep that a
+/// slow machine could outlast), sends `after`, and returns the lines read before sending it and
+/// every line after, up to one starting with `until`. A watchdog kills an engine that has not
+/// got there within a minute (the lines then end without it): a search that ignores `after`
+/// runs for minutes at depth 8 in this middlegame.
+fn interrupt_a_search(before: &str, after: &str, until: &str) -> (Vec<String>, Vec<String>) {
     use std::io::{BufRead, BufReader, Write};
     let mut child = spawn_engine(&["--player", "search:depth=8", "--seed", "1"]);
+    let pid = child.id();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if done_rx.recv_timeout(std::time::Duration::from_secs(60)).is_err() {
+            let _ = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+    });
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(before.as_bytes()).unwrap();
     stdin.flush().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    stdin.write_all(after.as_bytes()).unwrap();
-    stdin.flush().unwrap();
+    let thinking = |l: &str| l.starts_with("info depth ") || l.starts_with(|c: char| c.is_ascii_digit());
+    let mut reader = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
+    let mut sent_at = Vec::new();
+    for line in reader.by_ref() {
+        let first_thought = thinking(&line);
+        sent_at.push(line);
+        if first_thought {
+            break;
+        }
+    }
+    // A write error means the engine is gone; the assertions on what it printed say why.
+    let _ = stdin.write_all(after.as_bytes()).and_then(|()| stdin.flush());
     let mut lines = Vec::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
+    for line in reader {
         let done = line.starts_with(until);
         lines.push(line);
         if done {
             break;
         }
     }
+    let _ = done_tx.send(());
     let _ = child.kill();
     let _ = child.wait();
-    lines
+    let _ = watchdog.join();
+    (sent_at, lines)
 }
 
 const MIDDLEGAME: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// Input is read while the engine thinks: `stop`, `?` and `exit` end a long search at once,
 /// with the deepest completed iteration's move; without the reader thread these lines waited
-/// behind a depth-8 search.
+/// behind a depth-8 search. Each is sent once the search has shown its first iteration, and
+/// what must follow it is checked in order.
 #[test]
 fn a_long_search_is_interrupted_by_the_gui() {
-    let depth_of = |line: &String| -> u32 { line.split_whitespace().nth(2).and_then(|d| d.parse().ok()).unwrap() };
-    let uci = interrupt_a_search(&format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"), "stop\n", "bestmove");
-    let info = uci.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
-    assert!(depth_of(info) < 8, "the search ran to its end: {info}");
-    assert!(uci.last().unwrap().starts_with("bestmove "), "{uci:?}");
+    // `go infinite` never ends by itself: a bestmove at all, and only after `stop`, is the proof.
+    let (before, after) = interrupt_a_search(&format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"), "stop\n", "bestmove");
+    assert!(!before.iter().any(|l| l.starts_with("bestmove")), "a bestmove before stop: {before:?}");
+    assert!(after.last().is_some_and(|l| l.starts_with("bestmove ")), "no bestmove after stop: {after:?}");
 
-    let xboard = interrupt_a_search(
+    // `?` in a game: the move follows, with the line of an iteration completed before it.
+    let (before, after) = interrupt_a_search(
         &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nst 1000\ngo\n"),
-        "?\n",
-        "move",
+        "?\nping 4\n",
+        "pong",
     );
-    let thinking = &xboard[xboard.len() - 2];
-    let ply: u32 = thinking.split_whitespace().next().and_then(|d| d.parse().ok()).unwrap();
-    assert!(ply < 8, "the search ran to its end: {thinking}");
+    assert!(!before.iter().any(|l| l.starts_with("move ")), "a move before ?: {before:?}");
+    let at = after.iter().position(|l| l.starts_with("move ")).unwrap_or_else(|| panic!("no move after ?: {after:?}"));
+    assert_eq!(&after[at + 1..], ["pong 4"], "{after:?}");
+    let ply = |l: &String| -> u32 { l.split_whitespace().next().and_then(|d| d.parse().ok()).unwrap_or(0) };
+    let cut = at.checked_sub(1).map_or_else(|| before.last().unwrap(), |i| &after[i]);
+    assert!((1..8).contains(&ply(cut)), "the search was not cut short by ?: {after:?}");
 
-    let analysis = interrupt_a_search(&format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"), "exit\nping 5\n", "pong");
-    assert_eq!(analysis.last().unwrap(), "pong 5");
+    // `exit` ends analysis, which has no end of its own: the pong proves the loop went on.
+    let (before, after) = interrupt_a_search(&format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"), "exit\nping 5\n", "pong");
+    assert!(before.last().is_some_and(|l| l.starts_with("1 ")), "{before:?}");
+    assert_eq!(after.last().map(String::as_str), Some("pong 5"), "{after:?}");
 }
 
 /// A script may queue its next lines behind `go`: the opponent's reply read while the engine
 /// thinks must not cut the engine's search short (only analysis is ended by a new move).
 #[test]
 fn queued_moves_do_not_cut_a_timed_search() {
-    // From the start position depth 8 takes the searcher a few seconds: the reply arrives
-    // while it thinks.
-    let lines = interrupt_a_search("xboard\nprotover 2\npost\nnew\nst 1000\nsd 8\ngo\n", "e7e5\nping 2\n", "pong");
+    // The reply is sent once depth 1 is shown; from the start position depth 8 takes the
+    // searcher seconds more, so it is queued while the engine thinks.
+    let (before, after) = interrupt_a_search("xboard\nprotover 2\npost\nnew\nst 1000\nsd 8\ngo\n", "e7e5\nping 2\n", "pong");
+    assert!(before.last().is_some_and(|l| l.starts_with("1 ")), "{before:?}");
     // The iterations stream as they finish; the last line before the move is the decision's.
-    let first_move = lines.iter().position(|l| l.starts_with("move ")).expect("a move");
-    let thinking = &lines[first_move - 1];
-    assert!(thinking.starts_with("8 "), "the queued move stopped the search: {lines:?}");
-    assert_eq!(lines.last().unwrap(), "pong 2");
+    let first_move = after.iter().position(|l| l.starts_with("move ")).expect("a move");
+    assert!(first_move > 0 && after[first_move - 1].starts_with("8 "), "the queued move stopped the search: {after:?}");
+    assert_eq!(after.last().unwrap(), "pong 2");
 }
 
 // ---- time budgets -----------------------------------------------------------------------------
