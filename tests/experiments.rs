@@ -23,7 +23,10 @@ fn seeded_matches_are_reproducible() {
 #[test]
 fn every_game_ends_by_the_rules() {
     let jobs = match_jobs("level:3", "level:8", 10, 5, 1);
-    for g in run_jobs(&jobs, 2, None, false, &|_| {}) {
+    let games = run_jobs(&jobs, 2, None, false, &|_| {});
+    // run_jobs drops a game whose player panicked: the loop below must see all ten.
+    assert_eq!(games.len(), jobs.len());
+    for g in games {
         assert!(matches!(g.termination, agentchess::experiments::game::Termination::Rules(_)), "{:?}", g.termination);
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&g.result()));
     }
@@ -36,6 +39,7 @@ fn counter_curves_by_move_add_up_to_the_totals() {
     use agentchess::experiments::report::Report;
     let jobs = match_jobs("level:5", "level:4", 8, 3, 0);
     let games = run_jobs(&jobs, 2, None, false, &|_| {});
+    assert_eq!(games.len(), 8);
     for g in &games {
         let log = g.counters[0].as_ref().expect("agents keep counters");
         let moves: Vec<usize> = log.by_full_move().map(|(m, _)| m).collect();
@@ -92,6 +96,7 @@ fn searcher_solves_the_mate_in_one_suite_at_depth_one() {
         .collect();
     assert!(records.len() >= 7);
     let results = run_suite(&records, "search:depth=1", 1).unwrap();
+    assert_eq!(results.len(), records.len());
     assert!(results.iter().all(|r| r.solved), "{results:?}");
     // The random mover must not solve them all: the check can fail.
     let random = run_suite(&records, "random", 1).unwrap();
@@ -236,9 +241,11 @@ fn suite_results_do_not_depend_on_order() {
         .enumerate()
         .filter_map(|(i, l)| parse_epd_line(l, i + 1).unwrap())
         .collect();
+    assert_eq!(records.len(), 60);
     let reversed: Vec<_> = records.iter().rev().cloned().collect();
     for spec in ["level:7", "search:depth=1,range=100", "random"] {
         let forward = run_suite(&records, spec, 4).unwrap();
+        assert_eq!(forward.len(), records.len(), "{spec}");
         let mut backward = run_suite(&reversed, spec, 4).unwrap();
         backward.reverse();
         let played = |rs: &[agentchess::experiments::suite::SuiteResult]| rs.iter().map(|r| r.played.clone()).collect::<Vec<_>>();
@@ -252,9 +259,13 @@ fn commented_pgn_carries_one_reason_per_move() {
     use agentchess::experiments::pgn::to_pgn_commented;
     let mut jobs = match_jobs("level:7", "search:depth=1", 2, 9, 0);
     // Reasons are kept only when asked for: they would be most of a long run's memory.
-    assert!(run_jobs(&jobs, 1, None, false, &|_| {}).iter().all(|g| g.reasons.is_empty()));
+    let plain = run_jobs(&jobs, 1, None, false, &|_| {});
+    assert_eq!(plain.len(), 2);
+    assert!(plain.iter().all(|g| g.reasons.is_empty()));
     jobs.iter_mut().for_each(|j| j.keep_reasons = true);
-    for g in run_jobs(&jobs, 1, None, false, &|_| {}) {
+    let commented = run_jobs(&jobs, 1, None, false, &|_| {});
+    assert_eq!(commented.len(), 2);
+    for g in commented {
         assert_eq!(g.reasons.len(), g.moves.len());
         let text = to_pgn_commented(&g, "t", "2026.01.01");
         assert_eq!(text.matches('{').count(), g.moves.len(), "{text}");
@@ -345,7 +356,9 @@ fn openings_are_played_with_both_colours() {
     let starts: Vec<usize> = jobs.iter().map(|j| openings.iter().position(|o| *o == j.start).unwrap()).collect();
     assert_eq!(starts, [0, 0, 1, 1, 0, 0]);
     assert_eq!((jobs[0].white.as_str(), jobs[1].white.as_str()), ("level:7", "level:3"));
-    for g in run_jobs(&jobs[..4], 2, None, false, &|_| {}) {
+    let games = run_jobs(&jobs[..4], 2, None, false, &|_| {});
+    assert_eq!(games.len(), 4);
+    for g in games {
         let pgn = to_pgn(&g, "t", "2026.01.01");
         assert!(pgn.contains("[SetUp \"1\"]") && pgn.contains(&format!("[FEN \"{}\"]", g.start_fen)), "{pgn}");
         let movetext = pgn.split("\n\n").nth(1).unwrap();
