@@ -10,8 +10,15 @@ the clocks, and after every game checks what a GUI would hold against an engine:
 - result claims: every `1-0 {...}`-style line AgentChess prints must match the final position,
   and an `offer draw` with a move must mean that move made a claimable draw,
 - warnings: anything python-chess warns about while talking to AgentChess (a rejected feature,
-  unexpected output, or a line on the engine's stderr, such as the error it logs when it falls
-  back to a legal move after its player failed) is a problem.
+  unexpected output) is a problem, and so is every line on the engine's stderr at warning level
+  or above, or in no log format at all (a panic message);
+- player faults: when its player panics or chooses an illegal move or none, AgentChess plays
+  the first legal move and says so, on stderr at error level and, over UCI, in an
+  `info string fault: ...` line (XBoard `# fault: ...` with debug on). Either is a problem.
+
+The engines are started with RUST_LOG at `warn` or more verbose, so that no environment hides
+their complaints, and whatever an engine still says after its last game (read while it quits)
+is kept for `late_problems()`, which every script checks at its end.
 
 Used by play_games.py, soak.py and windows_wine.py; run those, not this file.
 """
@@ -37,6 +44,10 @@ BINARY = Path(os.environ.get("AGENTCHESS", ROOT / "target" / "release" / "agentc
 PHALANX = shutil.which("phalanx") or "/usr/games/phalanx"
 
 CLAIM = re.compile(r"^(1-0|0-1|1/2-1/2) \{(.*)\}$")
+# env_logger's line: `[2026-01-01T00:00:00Z INFO  agentchess::protocol] text`.
+LOG_LINE = re.compile(r"^\[\S+\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s")
+# The engine's report of a player failure on stdout (UCI info string, XBoard debug line).
+FAULT_LINE = re.compile(r"^(info string|#) fault: ")
 
 # Slack on top of a side's clock before a silent engine counts as hung.
 HANG_SLACK = 10.0
@@ -75,12 +86,29 @@ def phalanx() -> Side:
     return Side("Phalanx", [PHALANX, "-l-"], ours=False)
 
 
+def engine_env(**extra: str) -> dict[str, str]:
+    """The environment to start AgentChess in: RUST_LOG may make it say more than warnings and
+    errors on stderr, never less, since those are what the checks watch."""
+    env = dict(os.environ, **extra)
+    if env.get("RUST_LOG", "").strip().lower() not in ("trace", "debug", "info", "warn"):
+        env["RUST_LOG"] = "warn"
+    return env
+
+
+def is_problem_on_stderr(line: str) -> bool:
+    """A stderr line the checks must not let pass: a log line at warning level or above, or a
+    line in no log format (a panic message, a backtrace). Blank lines say nothing."""
+    m = LOG_LINE.match(line)
+    return bool(line.strip()) and (m is None or m.group(1) in ("WARN", "ERROR"))
+
+
 class LineLog(logging.Handler):
-    """Collects, per engine, the lines it prints and every warning python-chess logs about it,
-    from python-chess's log. python-chess logs an engine's stderr lines as warnings, so a
-    warning is either a protocol problem python-chess noticed (a rejected feature, unexpected
-    output) or the engine itself complaining (our fallback move after a player fault is logged
-    at error level): in a normal session there must be none."""
+    """Collects, per engine, the lines it prints and its complaints, from python-chess's log.
+
+    A complaint is a warning python-chess logs about the engine (a rejected feature, unexpected
+    output), a line on its stderr (python-chess logs each one as a warning) that
+    `is_problem_on_stderr`, or a player fault it reports on stdout: in a normal session there
+    must be none."""
 
     def __init__(self) -> None:
         super().__init__(logging.DEBUG)
@@ -92,7 +120,13 @@ class LineLog(logging.Handler):
         if record.msg == "%s: >> %s" and len(args) == 2:
             proto, line = args
             self.lines.setdefault(id(proto), []).append(line)
-        if record.levelno >= logging.WARNING:
+            if FAULT_LINE.match(line):
+                self.warnings.setdefault(id(proto), []).append(f"player fault reported: {line}")
+        if record.msg == "%s: stderr >> %s" and len(args) == 2:
+            proto, line = args
+            if is_problem_on_stderr(line):
+                self.warnings.setdefault(id(proto), []).append(f"stderr: {line}")
+        elif record.levelno >= logging.WARNING:
             key = id(args[0]) if args else 0
             self.warnings.setdefault(key, []).append(record.getMessage())
 
@@ -111,6 +145,15 @@ class LineLog(logging.Handler):
 
 
 LOG = LineLog()
+# Complaints of our engines that arrived after their last game, while they quit.
+LATE: list[str] = []
+
+
+def late_problems() -> list[str]:
+    """What our engines complained about after their last game was checked: a script's last
+    check, once every engine has quit."""
+    found, LATE[:] = list(LATE), []
+    return found
 _engine_logger = logging.getLogger("chess.engine")
 _engine_logger.setLevel(logging.DEBUG)
 _engine_logger.addHandler(LOG)
@@ -158,7 +201,7 @@ class Player:
 
     async def start(self) -> None:
         # Phalanx writes files next to itself or into HOME; keep them out of the tree.
-        env = dict(os.environ, HOME=os.environ.get("E2E_HOME", "/tmp"))
+        env = engine_env(HOME=os.environ.get("E2E_HOME", "/tmp"))
         popen = chess.engine.popen_uci if self.side.protocol == "uci" else chess.engine.popen_xboard
         self.transport, self.engine = await popen(self.side.cmd, env=env)
         if self.side.options:
@@ -180,6 +223,7 @@ class Player:
             except Exception:
                 if self.transport is not None:
                     self.transport.close()
+            LATE.extend(f"{self.side.name} after its last game: {w}" for w in self.warnings())
         self.engine = None
 
     @property

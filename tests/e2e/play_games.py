@@ -91,6 +91,7 @@ async def run(args: argparse.Namespace) -> int:
         await other.stop()
 
     problems += [p for r in records for p in r.problems]
+    problems += harness.late_problems()
     print(f"{len(records)} games, {len(problems)} problems")
     for p in problems:
         print("PROBLEM:", p)

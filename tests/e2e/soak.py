@@ -83,6 +83,7 @@ async def run(args: argparse.Namespace) -> int:
     for p in (a, b, ph):
         if p is not None:
             await p.stop()
+    problems += harness.late_problems()
 
     elapsed = time.monotonic() - started
     print(f"\n{args.games} games in {elapsed:.0f} s; results {dict(results)}")

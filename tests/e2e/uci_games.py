@@ -4,7 +4,9 @@
 Plays seeded games between two AgentChess processes in UCI mode (a level against the searcher),
 with real clocks, and checks every move is legal, every game ends by the rules or the ply cap,
 options set through `setoption` take effect, and `go depth` analysis returns a score and a
-legal principal variation. Exits non-zero on any problem.
+legal principal variation. Any complaint of an engine fails the run too: a warning python-chess
+logs about it, a line on its stderr at warning level or above, a player fault it reports
+(harness.py says which).
 
     python3 tests/e2e/uci_games.py [--games 4] [--base 2] [--inc 0.05]
 """
@@ -20,13 +22,20 @@ from pathlib import Path
 import chess
 import chess.engine
 
+import harness
+
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("AGENTCHESS", ROOT / "target" / "release" / "agentchess"))
 PLY_CAP = 400
 
 
 def start(*args: str) -> chess.engine.SimpleEngine:
-    return chess.engine.SimpleEngine.popen_uci([str(BINARY), "--seed", "1", *args])
+    return chess.engine.SimpleEngine.popen_uci([str(BINARY), "--seed", "1", *args], env=harness.engine_env())
+
+
+def complaints(engine: chess.engine.SimpleEngine, label: str) -> list[str]:
+    """What the engine complained about since the last call (see harness.LineLog)."""
+    return [f"{label}: {w}" for w in harness.LOG.take_warnings(engine.protocol)]
 
 
 def play(white: chess.engine.SimpleEngine, black: chess.engine.SimpleEngine, base: float, inc: float, game: int) -> tuple[str, list[str]]:
@@ -77,6 +86,7 @@ def check_analysis(problems: list[str]) -> None:
         info = engine.analyse(mate, chess.engine.Limit(depth=3))
         if info["score"].white() != chess.engine.Mate(2):
             problems.append(f"mate in 2 reported as {info['score']}")
+        problems += complaints(engine, "analysis")
 
 
 def check_options(problems: list[str]) -> None:
@@ -96,6 +106,7 @@ def check_options(problems: list[str]) -> None:
         searcher = engine.play(board, chess.engine.Limit(time=0.5)).move
         if searcher not in board.legal_moves:
             problems.append(f"searcher via option played {searcher}")
+        problems += complaints(engine, "options")
 
 
 def main() -> int:
@@ -116,9 +127,11 @@ def main() -> int:
             names = ("L7", "search d2") if i % 2 == 0 else ("search d2", "L7")
             print(f"  game {i + 1}: {names[0]} - {names[1]} {result}" + (f"  {seen}" if seen else ""))
             results[result] = results.get(result, 0) + 1
-            problems += seen
+            problems += seen + complaints(agents, f"game {i + 1} L7") + complaints(searcher, f"game {i + 1} search d2")
     check_analysis(problems)
     check_options(problems)
+    # Every engine here is ours and has quit: whatever is left was said on the way out.
+    problems += [f"after quitting: {w}" for w in harness.LOG.take_all_warnings()]
     print(f"{args.games} UCI games {results}; analysis and options checked; {len(problems)} problems")
     for p in problems:
         print("  problem:", p)

@@ -488,6 +488,7 @@ def run_checks(wine: Wine, args: argparse.Namespace, cli: str) -> int:
         check()
         print(f"  {what}: {'ok' if len(problems) == before else 'FAULT'}", flush=True)
     pychess = asyncio.run(python_chess_games(wine, args.linux, build["version"], args.games, problems))
+    problems += [f"python-chess: {w}" for w in harness.late_problems()]
     problems += [f"unattributed python-chess warning: {w}" for w in harness.LOG.take_all_warnings()]
     cute_games, cute_faults = cutechess_games(wine, args.linux, cli, args)
     faults = len(problems) + len(cute_faults)

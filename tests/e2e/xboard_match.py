@@ -5,7 +5,10 @@ Runs `xboard @engines.ini -fcp <A's command> -se B -mg N ... -sgf games.pgn -xex
 always under `timeout` (an error popup would make xboard wait forever), then checks the saved
 PGN: N games, each ended by mate (with the right winner) or a draw the board really shows
 (stalemate, dead material, repetition, fifty moves), and no comment that betrays a forfeit
-(false claim, illegal move, time loss, crash). Optionally saves a screenshot of the board.
+(false claim, illegal move, time loss, crash). xboard passes an engine's stderr on as its output,
+so its debug file also shows every complaint of the engines: a log line at warning level or
+above, a panic, a player fault reported (harness.py's rules); any of them is a problem, even
+when the game went on with the fallback move. Optionally saves a screenshot of the board.
 
     cargo build --release
     python3 tests/e2e/xboard_match.py [--games 2] [--first "AgentChess L7"] [--second "AgentChess L3"]
@@ -25,11 +28,15 @@ import tempfile
 import time
 from pathlib import Path
 
+import harness
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN_DIR = Path(os.environ.get("AGENTCHESS_DIR", ROOT / "target" / "release"))
 XBOARD = "/usr/games/xboard"
 
 BAD_COMMENT = re.compile(r"false|illegal|forfeit|time|crash|exit|stall|disconnect|resign", re.IGNORECASE)
+# An engine's line in xboard's debug file: `1234 <first : text`, `1234 <second: text`.
+ENGINE_LINE = re.compile(r"^\d+ <(first|second)\s*: ?(.*)$")
 
 
 def engine_list() -> dict[str, str]:
@@ -139,6 +146,25 @@ def check_pgn(path: Path, games: int, distinct_players: bool) -> list[str]:
     return problems
 
 
+def check_engine_output(path: Path) -> list[str]:
+    """The engines' complaints in xboard's debug file, which holds their stdout and stderr
+    lines alike: log lines at warning level or above, panics (the message and its backtrace are
+    in no log format, but the `panicked at` line names it), player faults reported on stdout."""
+    if not path.exists():
+        return [f"{path} was not written"]
+    problems = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = ENGINE_LINE.match(line.rstrip("\n"))
+            if m is None:
+                continue
+            who, text = m.groups()
+            level = harness.LOG_LINE.match(text)
+            if (level and level.group(1) in ("WARN", "ERROR")) or harness.FAULT_LINE.match(text) or " panicked at " in text:
+                problems.append(f"{who} engine: {text}")
+    return problems
+
+
 def outer(args: argparse.Namespace) -> int:
     binary = BIN_DIR / "agentchess"
     if not binary.exists():
@@ -151,9 +177,11 @@ def outer(args: argparse.Namespace) -> int:
             return 1
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "games.pgn").unlink(missing_ok=True)
+    (args.out / "xboard-debug.txt").unlink(missing_ok=True)
     home = tempfile.mkdtemp(prefix="xboard-home-")
     # xboard finds engines by PATH; its own settings go to a scratch HOME, never the user's.
-    env = dict(os.environ, PATH=f"{BIN_DIR}:/usr/games:{os.environ.get('PATH', '')}", HOME=home)
+    # RUST_LOG no quieter than warnings, which the check of the debug file looks for.
+    env = harness.engine_env(PATH=f"{BIN_DIR}:/usr/games:{os.environ.get('PATH', '')}", HOME=home)
     cmd = [
         "timeout", "-k", "10", str(args.timeout),
         "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
@@ -174,6 +202,7 @@ def outer(args: argparse.Namespace) -> int:
     if "final score" not in proc.stdout + proc.stderr:
         problems.append("xboard printed no final score")
     problems += check_pgn(args.out / "games.pgn", args.games, args.first != args.second)
+    problems += check_engine_output(args.out / "xboard-debug.txt")
     print(f"{len(problems)} problems")
     for p in problems:
         print("PROBLEM:", p)
