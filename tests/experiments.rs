@@ -253,6 +253,23 @@ fn suite_results_do_not_depend_on_order() {
     }
 }
 
+/// Tag values are escaped as PGN asks (a backslash and a quote each get a backslash), so a name
+/// with either still makes one well-formed tag line; the Result of a drawn game is 1/2-1/2.
+#[test]
+fn pgn_tags_are_escaped() {
+    let jobs = match_jobs("level:3", "level:3", 1, 2, 0);
+    let mut games = run_jobs(&jobs, 1, None, false, &|_| {});
+    assert_eq!(games.len(), 1);
+    let g = &mut games[0];
+    g.white = r#"a "quoted" \ name"#.to_string();
+    let pgn = to_pgn(g, r"C:\events\x", "2026.01.01");
+    assert!(pgn.contains(r#"[White "a \"quoted\" \\ name"]"#), "{pgn}");
+    assert!(pgn.contains(r#"[Event "C:\\events\\x"]"#), "{pgn}");
+    let draw = agentchess::experiments::game::Termination::Rules(agentchess::board::Outcome::Stalemate);
+    g.termination = draw;
+    assert!(to_pgn(g, "t", "2026.01.01").contains("[Result \"1/2-1/2\"]\n[Termination \"Stalemate\"]"));
+}
+
 /// `--comments`: every move's reason rides along as a PGN comment, and the plain PGN has none.
 #[test]
 fn commented_pgn_carries_one_reason_per_move() {
