@@ -196,3 +196,61 @@ fn parsers_never_panic_on_random_and_mutated_input() {
     }
     assert!(accepted > 1000, "mutations too destructive: only {accepted} FENs accepted");
 }
+
+// ---- game-level rules: repetition and dead positions ------------------------------------------
+
+fn play_line(game: &mut agentchess::board::Game, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = game.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(mv);
+    }
+}
+
+/// FIDE 9.2.3: positions are the same when the same moves are possible, so an en passant square
+/// whose only capturer is pinned (here along the fifth rank by the h5 rook) does not make the
+/// position after the double step a different one. python-chess agrees: threefold at the end.
+#[test]
+fn an_en_passant_square_nobody_can_use_does_not_break_a_repetition() {
+    use agentchess::board::{Game, Outcome};
+    let mut g = Game::new(Position::from_fen("4k1n1/2p5/8/KP5r/8/8/8/6N1 b - - 0 1").unwrap());
+    play_line(&mut g, "c7c5");
+    assert!(g.position().legal_moves().iter().all(|m| m.to().to_string() != "c6"), "bxc6 e.p. is pinned");
+    play_line(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(g.repetitions(), 2);
+    play_line(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), Some(Outcome::Threefold));
+}
+
+/// ...while castling rights lost do make a different position: the rook's trip a1-b1-a1 leaves
+/// the same squares but not the same moves, so only what follows it repeats.
+#[test]
+fn castling_rights_lost_break_a_repetition() {
+    use agentchess::board::Game;
+    let mut g = Game::new(Position::from_fen("r3k1nr/8/8/8/8/8/8/R3K1NR w KQkq - 0 1").unwrap());
+    play_line(&mut g, "a1b1 g8f6 b1a1 f6g8");
+    assert_eq!(g.position().to_fen().split(' ').nth(2), Some("Kkq"));
+    assert_eq!(g.repetitions(), 1, "the start had the queen-side right");
+    play_line(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(g.repetitions(), 2);
+    assert!(g.outcome().is_none());
+    play_line(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    assert!(g.is_threefold());
+}
+
+/// Dead positions at the Game level (FIDE 5.2.2: no sequence of legal moves mates): K+N v K and
+/// K+B v K+B on one colour are dead; K+N+N v K and K+B v K+N are not (a helpmate exists), so
+/// the game goes on. python-chess's `is_insufficient_material` agrees on all four.
+#[test]
+fn dead_material_at_the_game_level() {
+    use agentchess::board::{Game, Outcome};
+    for (fen, dead) in [
+        ("8/8/8/4k3/8/8/8/NN2K3 w - - 0 1", false),
+        ("8/8/8/4k1n1/8/8/8/1B2K3 w - - 0 1", false),
+        ("8/8/8/4k3/8/8/8/N3K3 w - - 0 1", true),
+        ("8/8/8/4k1b1/8/8/8/2B1K3 w - - 0 1", true),
+    ] {
+        let g = Game::new(Position::from_fen(fen).unwrap());
+        assert_eq!(g.outcome(), dead.then_some(Outcome::InsufficientMaterial), "{fen}");
+    }
+}

@@ -87,17 +87,20 @@ impl Game {
     }
 
     /// How often the current position has occurred, counting only positions since the last
-    /// irreversible move (a capture or pawn move resets the half-move clock).
+    /// irreversible move (a capture or pawn move resets the half-move clock). Positions are
+    /// compared by `Position::repetition_key`: an en passant square no capture can use does not
+    /// make a position different.
     pub fn repetitions(&self) -> usize {
         let cur = self.position();
         let window = cur.halfmove_clock() as usize;
         let n = self.positions.len();
         let first = n.saturating_sub(window + 1);
+        let key = cur.repetition_key();
         self.positions[first..n]
             .iter()
             .rev()
             .step_by(2)
-            .filter(|p| p.hash() == cur.hash())
+            .filter(|p| p.repetition_key() == key)
             .count()
     }
 

@@ -270,6 +270,22 @@ impl Position {
         (attacks::pawn(!self.side, ep) & self.pieces(self.side, Piece::Pawn)).any()
     }
 
+    /// The key for the repetition rule (FIDE 9.2.3: the same position is the same placement,
+    /// side, castling rights and possible moves): `hash`, except that an en passant square none
+    /// of whose captures is legal (the capturer pinned) is left out, as if no double step had
+    /// been made. The hash keeps it, since the search never needs this finer test.
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep {
+            Some(ep)
+                if self.ep_capturable(ep)
+                    && !self.legal_moves().iter().any(|m| m.kind() == MoveKind::EnPassant) =>
+            {
+                self.hash ^ zobrist::EP_FILE[ep.file() as usize]
+            }
+            _ => self.hash,
+        }
+    }
+
     /// The Zobrist key computed from scratch.
     pub(super) fn compute_hash(&self) -> u64 {
         let mut h = 0;
