@@ -701,3 +701,17 @@ fn level9_runs_a_passed_pawn_home_against_a_bare_king() {
         }
     }
 }
+
+/// The searcher's piece values by `eval=`: Turing's (P 100, N 300, B 350, R 500, Q 1000) and
+/// Berliner's (P 100, N 320, B 330, R 510, Q 880). With a bare black king and no capture for
+/// either side at depth 1, the score is White's material by that table.
+#[test]
+fn searcher_eval_tables_are_turings_and_berliners() {
+    use agentchess::spec::player_from_spec;
+    let game = Game::new(Position::from_fen("7k/8/8/8/8/8/PNBRQ3/K7 w - - 0 1").unwrap());
+    for (eval, material) in [("turing", 100 + 300 + 350 + 500 + 1000), ("berliner", 100 + 320 + 330 + 510 + 880)] {
+        let mut player = player_from_spec(&format!("search:depth=1,eval={eval}"), 1).unwrap();
+        let d = player.decide(&game).unwrap();
+        assert_eq!((d.score, d.mate), (material, None), "{eval}: {d:?}");
+    }
+}

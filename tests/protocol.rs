@@ -9,7 +9,9 @@ use agentchess::board::{Game, Move};
 use agentchess::player::{Decision, Player};
 use agentchess::protocol::command::{Command, looks_like_move};
 use agentchess::protocol::response::Response;
-use agentchess::protocol::{self, Engine, Session, UciSession};
+use agentchess::protocol::clock::{budget, per_move_budget};
+use agentchess::protocol::{self, Engine, SearchLimits, Session, UciSession};
+use std::time::Duration;
 
 /// Plays the next scripted move if it is legal, else a mating move, else the smallest move in
 /// coordinate notation. Always reports score 12 and 34 nodes.
@@ -1316,6 +1318,93 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
     assert_eq!(out[0], format!("info string fault: {fault}"), "{out:?}");
     let out: Vec<String> = u.handle_line("stop").iter().map(|r| r.to_string()).collect();
     assert_eq!(out, [format!("bestmove {last}")], "the player's own move, not the fallback");
+}
+
+// ---- the budget each clock command gives -----------------------------------------------------
+
+/// Plays the first legal move and keeps the limits each decision was given.
+struct LimitsSpy(std::sync::Arc<std::sync::Mutex<Vec<SearchLimits>>>);
+
+impl Player for LimitsSpy {
+    fn name(&self) -> String {
+        "spy".into()
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<Decision> {
+        let mv = *game.position().legal_moves().iter().next()?;
+        Some(Decision { mv, score: 0, mate: None, depth: 1, pv: vec![mv], reason: String::new(), nodes: 1 })
+    }
+
+    fn decide_within(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
+        self.0.lock().unwrap().push(*limits);
+        self.decide(game)
+    }
+}
+
+fn spy_engine() -> (Engine, std::sync::Arc<std::sync::Mutex<Vec<SearchLimits>>>) {
+    let seen = std::sync::Arc::default();
+    (Engine::with_player(Box::new(LimitsSpy(std::sync::Arc::clone(&seen))), "spy", 1).freeze_time(), seen)
+}
+
+/// Limits with the times of a clock budget and nothing else.
+fn timed((soft, hard): (Duration, Duration)) -> SearchLimits {
+    SearchLimits { soft_time: Some(soft), hard_time: Some(hard), ..SearchLimits::default() }
+}
+
+/// UCI: the mover's clock and increment (Black's with Black to move), `movestogo`, `movetime`
+/// over the clocks, `nodes`, and `go ponder` held until `ponderhit`.
+#[test]
+fn uci_go_parameters_reach_the_player() {
+    let (engine, seen) = spy_engine();
+    let mut u = UciSession::new(engine);
+    let mut go = |position: &str, go: &str| -> (Vec<String>, SearchLimits) {
+        u.handle_line(position);
+        let out = u.handle_line(go).iter().map(|r| r.to_string()).collect();
+        (out, seen.lock().unwrap().pop().expect("a decision"))
+    };
+    let ms = Duration::from_millis;
+    let clocks = "go wtime 1000 btime 60000 winc 10 binc 2000";
+    assert_eq!(go("position startpos moves e2e4", clocks).1, timed(budget(ms(60_000), ms(2000), None)), "Black's clock");
+    assert_eq!(go("position startpos", clocks).1, timed(budget(ms(1000), ms(10), None)), "White's clock");
+    let (_, limits) = go("position startpos", "go wtime 10000 btime 10000 movestogo 5");
+    assert_eq!(limits, timed(budget(ms(10_000), Duration::ZERO, Some(5))));
+    assert_ne!(limits, timed(budget(ms(10_000), Duration::ZERO, None)), "movestogo must matter here");
+    assert_eq!(go("position startpos", "go movetime 300 wtime 100000").1, timed(per_move_budget(ms(300))), "movetime wins");
+    assert_eq!(go("position startpos", "go nodes 5000").1, SearchLimits { nodes: Some(5000), ..SearchLimits::default() });
+    let (out, limits) = go("position startpos moves e2e4", "go ponder wtime 1000 btime 1000");
+    assert!(limits.infinite && limits.soft_time.is_none(), "{limits:?}");
+    assert!(!out.iter().any(|l| l.starts_with("bestmove")), "a bestmove while pondering: {out:?}");
+    let out: Vec<String> = u.handle_line("ponderhit").iter().map(|r| r.to_string()).collect();
+    assert_eq!(out, ["bestmove b8a6"]);
+}
+
+/// XBoard: `level 0 2:10 5` with its increment, `time` as the engine's clock and `otim` never
+/// taken for it, and `time` still the engine's own after `playother` and after `white`/`black`
+/// hand it the other colour.
+#[test]
+fn xboard_clock_commands_reach_the_player() {
+    let (engine, seen) = spy_engine();
+    let mut s = Session::new(engine);
+    let last = |s: &mut Session, lines: &[&str]| -> SearchLimits {
+        for line in lines {
+            s.handle_line(line);
+        }
+        seen.lock().unwrap().pop().expect("a decision")
+    };
+    let ms = Duration::from_millis;
+    for line in ["xboard", "protover 2", "new", "level 0 2:10 5"] {
+        s.handle_line(line);
+    }
+    // The engine plays Black: its clock is `time` (130 s), not `otim` (90 s).
+    assert_eq!(last(&mut s, &["time 13000", "otim 9000", "e2e4"]), timed(budget(ms(130_000), ms(5000), None)));
+    // playother with Black to move: the engine takes White; `time` is still its own clock.
+    assert_eq!(last(&mut s, &["force", "d2d4", "playother", "time 4000", "otim 20000", "d7d5"]), timed(budget(ms(40_000), ms(5000), None)));
+    assert_eq!(s.game().moves().len(), 5, "the engine replied as White");
+    // `white` then `black` (protocol 1): Black to move, the engine plays White.
+    assert_eq!(last(&mut s, &["force", "white", "black", "time 700", "otim 50000", "g8f6"]), timed(budget(ms(7000), ms(5000), None)));
+    // (`white`/`black` restart the game from the edited position: count from there.)
+    assert_eq!((s.game().moves().len(), s.game().position().side_to_move()), (2, agentchess::board::Color::Black), "the engine replied as White");
+    assert!(seen.lock().unwrap().is_empty());
 }
 
 // ---- the real binary --------------------------------------------------------------------------
