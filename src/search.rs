@@ -501,16 +501,22 @@ mod tests {
     #[test]
     fn takes_a_hanging_queen_and_avoids_a_defended_pawn() {
         assert_eq!(best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=1"), "d2d5");
-        // Qxd5 loses the queen to exd5: quiescence sees the recapture.
-        let m = best("4k3/4p3/3p4/8/8/8/3Q4/4K3 w - - 0 1", "depth=1");
-        assert_ne!(m, "d2d6");
+        // Qxd6 loses the queen to exd6: quiescence sees the recapture. Whatever the move, the
+        // queen is kept: the score is the material as it stands, queen against two pawns.
+        let game = Game::new(Position::from_fen("4k3/4p3/3p4/8/8/8/3Q4/4K3 w - - 0 1").unwrap());
+        let d = Searcher::new(SearchConfig::parse("depth=1").unwrap(), 1).decide(&game).unwrap();
+        assert_ne!(d.mv.to_string(), "d2d6");
+        assert_eq!(d.score, values::value(Piece::Queen) - 2 * values::value(Piece::Pawn), "{d:?}");
     }
 
     #[test]
     fn sees_stalemate_as_a_draw() {
         // Up a queen, the searcher must not stalemate: Qb6 would be stalemate (black king a8).
-        let m = best("k7/8/2K5/8/8/8/8/1Q6 w - - 0 1", "depth=2");
-        assert_ne!(m, "b1b6");
+        // Qb7 mates at once, and a depth-2 search sees it.
+        let pos = Position::from_fen("k7/8/2K5/8/8/8/8/1Q6 w - - 0 1").unwrap();
+        let d = Searcher::new(SearchConfig::parse("depth=2").unwrap(), 1).decide(&Game::new(pos)).unwrap();
+        assert!(!pos.play(d.mv).is_stalemate(), "{d:?}");
+        assert_eq!((d.mv.to_string(), d.mate), ("b1b7".to_string(), Some(1)), "{d:?}");
     }
 
     #[test]

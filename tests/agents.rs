@@ -634,10 +634,14 @@ fn level9_captures_when_a_backup_attacker_wins_the_exchange() {
 #[test]
 fn level9_avoids_the_stalemate_trap() {
     level9_improves("k7/2p5/K7/8/8/8/2Q5/8 w - - 0 1", "c2c7", "c2e4", "mate in two");
-    // With no mate in sight the stalemating capture is still refused.
+    // With no mate in sight the stalemating capture is still refused, and so is any other
+    // move that stalemates.
+    let pos = Position::from_fen("k7/2p5/K7/8/8/8/2Q5/8 w - - 0 1").unwrap();
     for seed in SEEDS {
         let (mv, reason) = choice("k7/2p5/K7/8/8/8/2Q5/8 w - - 0 1", 9, seed);
         assert_ne!(mv, "c2c7", "{reason}");
+        let after = pos.play(pos.parse_uci(&mv).unwrap());
+        assert!(!after.is_stalemate(), "{mv} stalemates: {reason}");
     }
 }
 

@@ -1587,14 +1587,30 @@ fn level_and_features_options_switch_to_the_agents() {
          > option Features=defense-request
          > option Player=search:depth=2"#,
     );
+    // Each option's effect: the player it makes, and the move that player chooses where the
+    // levels differ. The white queen is attacked by the c6 knight: the foundation alone takes a
+    // pawn with it (g7 or b2, by the seed), level 4 takes the b2 pawn that is about to promote,
+    // the attack request (level 5 up) plays dxc6.
     let mut s = Session::new(engine(&[]));
-    for option in ["option Level=1", "option Level=8", "option Features=attack-request,defense-consideration"] {
+    s.handle_line("protover 2");
+    let cases: [(&str, &str, &[&str]); 6] = [
+        ("option Level=1", "level:1", &["d4g7", "d4b2"]),
+        ("option Level=8", "level:8", &["d5c6"]),
+        ("option Level=4", "level:4", &["d4b2"]),
+        ("option Features=attack-request", "features:attack-request", &["d5c6"]),
+        ("option Features=foundation", "features:foundation", &["d4g7", "d4b2"]),
+        ("option Player=search:depth=2", "search:depth=2", &["d4b2"]),
+    ];
+    for (option, spec, moves) in cases {
         assert!(s.handle_line(option).is_empty(), "{option}");
-        s.handle_line("new");
-        let reply = s.handle_line("e2e4");
-        assert_eq!(reply.len(), 1, "{option}: {reply:?}");
-        assert!(matches!(&reply[0], Response::Move(_)), "{option}: {reply:?}");
+        assert_eq!(s.engine().spec(), spec, "{option}");
+        s.handle_line("force");
+        s.handle_line("setboard 7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1");
+        let reply: Vec<String> = s.handle_line("go").iter().map(|r| r.to_string()).collect();
+        let played = reply.last().and_then(|l| l.strip_prefix("move ")).unwrap_or_else(|| panic!("{option}: {reply:?}"));
+        assert!(moves.contains(&played), "{option}: {played}, expected one of {moves:?}");
     }
+    assert_eq!(s.engine().level(), None, "the searcher is no level");
 }
 
 /// The searcher's thinking line carries its depth and XBoard's mate convention (100000 + N for
