@@ -149,6 +149,15 @@ LOG = LineLog()
 LATE: list[str] = []
 
 
+def print_problems(problems: list[str], prefix: str = "PROBLEM: ", limit: int = 30) -> None:
+    """Prints the first `limit` problems and how many more there were: an engine that fails on
+    every move would otherwise bury the log (each fault is several stderr lines)."""
+    for p in problems[:limit]:
+        print(f"{prefix}{p}", flush=True)
+    if len(problems) > limit:
+        print(f"{prefix}... and {len(problems) - limit} more", flush=True)
+
+
 def late_problems() -> list[str]:
     """What our engines complained about after their last game was checked: a script's last
     check, once every engine has quit."""

@@ -83,8 +83,7 @@ async def run(args: argparse.Namespace) -> int:
             rec = await harness.play_game(white, black, args.base, args.inc)
             records.append(rec)
             print(rec.pgn_line(), flush=True)
-            for p in rec.problems:
-                print("  PROBLEM:", p, flush=True)
+            harness.print_problems(rec.problems, "  PROBLEM: ", limit=10)
             if not ours.alive or not other.alive:
                 break
         await ours.stop()
@@ -93,8 +92,7 @@ async def run(args: argparse.Namespace) -> int:
     problems += [p for r in records for p in r.problems]
     problems += harness.late_problems()
     print(f"{len(records)} games, {len(problems)} problems")
-    for p in problems:
-        print("PROBLEM:", p)
+    harness.print_problems(problems)
     return 1 if problems else 0
 
 

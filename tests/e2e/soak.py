@@ -72,8 +72,7 @@ async def run(args: argparse.Namespace) -> int:
         reasons[rec.reason] += 1
         status = "ok" if not rec.problems else "PROBLEMS"
         print(f"{g + 1:4d} {rec.pgn_line()} [{status}]", flush=True)
-        for p in rec.problems:
-            print("     PROBLEM:", p, flush=True)
+        harness.print_problems(rec.problems, "     PROBLEM: ", limit=10)
         problems += rec.problems
         for p in (a, b, ph):
             if p is not None and not p.alive:
@@ -90,8 +89,7 @@ async def run(args: argparse.Namespace) -> int:
     for reason, n in reasons.most_common():
         print(f"  {n:4d}  {reason}")
     print(f"{len(problems)} problems")
-    for p in problems:
-        print("PROBLEM:", p)
+    harness.print_problems(problems)
     return 1 if problems else 0
 
 

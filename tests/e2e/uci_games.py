@@ -102,10 +102,11 @@ def check_options(problems: list[str]) -> None:
         l7 = engine.play(board, chess.engine.Limit(time=0.1)).move
         if (before, l7) != (chess.Move.from_uci("d4b2"), chess.Move.from_uci("d5c6")):
             problems.append(f"level 4 then 7 played {before}, {l7}; expected d4b2, d5c6")
+        # The searcher is told apart from the agents by its depth: 2 plies, where an agent says 1.
         engine.configure({"Player": "search:depth=2"})
-        searcher = engine.play(board, chess.engine.Limit(time=0.5)).move
-        if searcher not in board.legal_moves:
-            problems.append(f"searcher via option played {searcher}")
+        played = engine.play(board, chess.engine.Limit(time=0.5), info=chess.engine.INFO_BASIC)
+        if played.move not in board.legal_moves or played.info.get("depth") != 2:
+            problems.append(f"searcher via option played {played.move} at depth {played.info.get('depth')}; expected depth 2")
         problems += complaints(engine, "options")
 
 
@@ -133,8 +134,7 @@ def main() -> int:
     # Every engine here is ours and has quit: whatever is left was said on the way out.
     problems += [f"after quitting: {w}" for w in harness.LOG.take_all_warnings()]
     print(f"{args.games} UCI games {results}; analysis and options checked; {len(problems)} problems")
-    for p in problems:
-        print("  problem:", p)
+    harness.print_problems(problems, "  problem: ")
     return 1 if problems else 0
 
 

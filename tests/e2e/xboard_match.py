@@ -204,8 +204,7 @@ def outer(args: argparse.Namespace) -> int:
     problems += check_pgn(args.out / "games.pgn", args.games, args.first != args.second)
     problems += check_engine_output(args.out / "xboard-debug.txt")
     print(f"{len(problems)} problems")
-    for p in problems:
-        print("PROBLEM:", p)
+    harness.print_problems(problems)
     return 1 if problems else 0
 
 
