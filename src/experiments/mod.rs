@@ -7,6 +7,7 @@ pub mod game;
 pub mod pgn;
 pub mod ratings;
 pub mod report;
+pub mod sprt;
 pub mod stats;
 pub mod suite;
 pub mod svg;
