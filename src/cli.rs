@@ -146,7 +146,7 @@ pub fn distinct_labels(specs: &[String]) -> Vec<String> {
 
 fn check_specs(specs: &[String]) -> Result<(), ExitCode> {
     for s in specs {
-        if let Err(e) = player_from_spec(s, 0) {
+        if let Err(e) = crate::spec::check_spec(s) {
             eprintln!("error: bad player spec '{s}': {e}");
             return Err(ExitCode::from(2));
         }
@@ -263,12 +263,28 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
         eprintln!("tables, curves, charts, PGN and index.html written to {}", dir.display());
     }
     out!("{}", report.summary());
+    outln!("\n{}", faults_text(&games).trim_end());
     outln!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
     if bad_epd_lines > 0 {
         eprintln!("{bad_epd_lines} malformed EPD line(s) skipped");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// Games lost by a player's fault (an external engine that crashed, went silent, played an
+/// illegal move...), each with its reason; "Faults: none" when there were none.
+pub fn faults_text(games: &[crate::experiments::game::GameRecord]) -> String {
+    use crate::experiments::game::Termination;
+    let faulty: Vec<_> = games.iter().filter(|g| matches!(g.termination, Termination::PlayerFault(_))).collect();
+    if faulty.is_empty() {
+        return "Faults: none\n".to_string();
+    }
+    let mut text = format!("Faults: {} games\n", faulty.len());
+    for g in faulty {
+        text.push_str(&format!("game {:>5} {} vs {}: {}\n", g.index + 1, g.white, g.black, g.termination_text()));
+    }
+    text
 }
 
 pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {

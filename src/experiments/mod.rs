@@ -102,7 +102,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
     let start = job.start;
-    let Played { termination, moves, mut reasons, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    let Played { termination, moves, mut reasons, material, bare_king, fault } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
     if !job.keep_reasons {
         reasons = Vec::new();
     }
@@ -118,6 +118,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
         material,
         bare_king,
         counters: [white.counter_log(), black.counter_log()],
+        fault,
     })
 }
 
