@@ -263,6 +263,17 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
         eprintln!("tables, curves, charts, PGN and index.html written to {}", dir.display());
     }
     out!("{}", report.summary());
+    if !opts.openings.is_empty() {
+        outln!("\nGame pairs (one opening, colours swapped; from the first player's side)");
+        for (i, x) in players.iter().enumerate() {
+            for y in &players[i + 1..] {
+                let pairs = crate::experiments::sprt::pairs_of(&games, x, y);
+                if pairs.pairs() > 0 {
+                    outln!("{}", crate::experiments::sprt::pairs_text(&format!("{x} vs {y}"), &pairs));
+                }
+            }
+        }
+    }
     outln!("\n{}", faults_text(&games).trim_end());
     outln!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
     if bad_epd_lines > 0 {
@@ -299,6 +310,79 @@ pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
     let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
     assign_openings(&mut jobs, &opts.openings);
     run_and_report(&players, jobs, opts, &format!("{a} vs {b}"), None)
+}
+
+/// `match A B --sprt ...`: game pairs, the LLR folded over them in pair order (so the games a
+/// decision takes do not depend on the threads), stopping at the first pair whose LLR crosses a
+/// bound; the games after it that were already being played are left out of every table.
+pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtConfig, opts: &RunOptions) -> ExitCode {
+    use crate::experiments::sprt::{points_for, Pentanomial, SprtState};
+    let players = distinct_labels(&[a.to_string(), b.to_string()]);
+    if let Err(code) = check_specs(&players).and_then(|_| check_anchor(&players, opts)) {
+        return code;
+    }
+    let (a, b) = (&players[0], &players[1]);
+    let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
+    assign_openings(&mut jobs, &opts.openings);
+    for job in &mut jobs {
+        job.keep_reasons = opts.comments;
+    }
+    struct Fold {
+        points: Vec<Option<f64>>,
+        next_pair: usize,
+        pairs: Pentanomial,
+        state: Option<SprtState>,
+    }
+    let fold = std::sync::Mutex::new(Fold { points: vec![None; jobs.len()], next_pair: 0, pairs: Pentanomial::default(), state: None });
+    let start = Instant::now();
+    let on_done = |g: &crate::experiments::game::GameRecord| -> bool {
+        let mut f = fold.lock().unwrap_or_else(|e| e.into_inner());
+        if f.state.is_some_and(|s| s.decision.is_some()) {
+            return true;
+        }
+        f.points[g.index] = Some(points_for(g, a));
+        while let (Some(Some(x)), Some(Some(y))) = (f.points.get(2 * f.next_pair).copied(), f.points.get(2 * f.next_pair + 1).copied()) {
+            f.pairs.add(x, y);
+            f.next_pair += 1;
+            let state = SprtState::new(config, f.pairs);
+            f.state = Some(state);
+            if state.decision.is_some() || f.next_pair.is_multiple_of(10) {
+                eprintln!("{} ({:.0} s)", state.progress_line(), start.elapsed().as_secs_f64());
+            }
+            if state.decision.is_some() {
+                return true;
+            }
+        }
+        false
+    };
+    let mut games = crate::experiments::run_jobs_until(&jobs, opts.threads, opts.move_cap, false, &on_done);
+    let fold = fold.into_inner().unwrap_or_else(|e| e.into_inner());
+    let state = fold.state.unwrap_or_else(|| SprtState::new(config, Pentanomial::default()));
+    games.retain(|g| g.index < 2 * fold.next_pair);
+    let secs = start.elapsed().as_secs_f64();
+    let event = format!("{a} vs {b}, SPRT");
+    let report = Report::new(&players, &games).with_anchor(opts.anchor.clone());
+    let date = crate::experiments::pgn::today();
+    if let Some(pgn) = &opts.pgn {
+        let text: String = games.iter().map(|g| opts.pgn(g, &event, &date)).collect();
+        if let Err(e) = std::fs::write(pgn, text) {
+            eprintln!("error: cannot write {}: {e}", pgn.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Some(dir) = &opts.out {
+        let written = report.write_all(dir, &event, opts.comments).and_then(|_| std::fs::write(dir.join("sprt.json"), state.to_json(a, b)));
+        if let Err(e) = written {
+            eprintln!("error: cannot write to {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        eprintln!("tables, curves, charts, PGN, sprt.json and index.html written to {}", dir.display());
+    }
+    out!("{}", report.summary());
+    outln!("\n{}", faults_text(&games).trim_end());
+    outln!("\n{}", state.summary(a, b, opts.games).trim_end());
+    outln!("\n{} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    ExitCode::SUCCESS
 }
 
 /// A round robin; with `gauntlet` only the first player's pairings are played (the thesis's
@@ -504,6 +588,9 @@ pub struct BenchReport {
     pub signature: u64,
     /// The same for level 9: its move on the WAC positions and a seeded match against level 7.
     pub level9_signature: u64,
+    /// The work done, the same on every run: perft's leaves and the nodes (agent queries,
+    /// search nodes) the WAC decisions report. OpenBench reads it from `bench`'s last line.
+    pub nodes: u64,
 }
 
 /// The behaviour fingerprint: perft 3 of every suite position, the move of every level 1-8 and
@@ -512,7 +599,7 @@ pub struct BenchReport {
 /// seeded 10-game match of level 9 against level 7.
 pub fn bench() -> BenchReport {
     let mut sig = Signature::new();
-    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0, level9_signature: 0 };
+    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0, level9_signature: 0, nodes: 0 };
     for case in PERFT_SUITE.lines().filter_map(|l| parse_suite_line(l).ok().flatten()) {
         let Ok(pos) = Position::from_fen(&case.fen) else { continue };
         let nodes = perft(&pos, 3);
@@ -525,7 +612,9 @@ pub fn bench() -> BenchReport {
         for record in &wac.records {
             let Ok(pos) = Position::from_fen(&record.fen) else { continue };
             let mut player = player_from_spec(&spec, 1).expect("thesis players are valid specs");
-            let mv = player.decide(&crate::board::Game::new(pos)).map_or("none".to_string(), |d| d.mv.to_string());
+            let decision = player.decide(&crate::board::Game::new(pos));
+            report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
+            let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
             sig.add(&format!("{spec} {} {mv}", record.fen));
             report.decisions += 1;
         }
@@ -541,7 +630,9 @@ pub fn bench() -> BenchReport {
     for record in &wac.records {
         let Ok(pos) = Position::from_fen(&record.fen) else { continue };
         let mut player = player_from_spec("level:9", 1).expect("level 9 exists");
-        let mv = player.decide(&crate::board::Game::new(pos)).map_or("none".to_string(), |d| d.mv.to_string());
+        let decision = player.decide(&crate::board::Game::new(pos));
+        report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
+        let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
         sig9.add(&format!("level:9 {} {mv}", record.fen));
         report.decisions += 1;
     }
@@ -550,6 +641,7 @@ pub fn bench() -> BenchReport {
         report.games += 1;
     }
     report.level9_signature = sig9.0;
+    report.nodes += report.perft_nodes;
     report
 }
 
@@ -561,7 +653,11 @@ pub fn run_bench() -> ExitCode {
     outln!("games       {} (level:7 vs level:3 and level:9 vs level:7, seed 1)", r.games);
     outln!("signature   {:016x} (perft, levels 1-8, searcher)", r.signature);
     outln!("level 9     {:016x}", r.level9_signature);
-    outln!("time        {:.2} s", start.elapsed().as_secs_f64());
+    let secs = start.elapsed().as_secs_f64();
+    outln!("time        {secs:.2} s");
+    // Last, for distributed testing (OpenBench's client reads the last line matching
+    // `\d+ nodes` and `\d+ nps`): the same node count on every run, and the speed.
+    outln!("{} nodes {} nps", r.nodes, (r.nodes as f64 / secs.max(1e-9)) as u64);
     ExitCode::SUCCESS
 }
 

@@ -131,6 +131,22 @@ pub fn run_jobs(
     progress: bool,
     on_done: &(dyn Fn(&GameRecord) + Sync),
 ) -> Vec<GameRecord> {
+    run_jobs_until(jobs, threads, move_cap, progress, &|g| {
+        on_done(g);
+        false
+    })
+}
+
+/// [`run_jobs`], where `on_done` may end the run: once it returns true no new game starts (the
+/// games being played finish and are returned too).
+pub fn run_jobs_until(
+    jobs: &[Job],
+    threads: usize,
+    move_cap: Option<usize>,
+    progress: bool,
+    on_done: &(dyn Fn(&GameRecord) -> bool + Sync),
+) -> Vec<GameRecord> {
+    let enough = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; jobs.len()]);
@@ -138,7 +154,7 @@ pub fn run_jobs(
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| loop {
-                if STOP.load(Ordering::Relaxed) {
+                if STOP.load(Ordering::Relaxed) || enough.load(Ordering::Relaxed) {
                     break;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -149,7 +165,9 @@ pub fn run_jobs(
                 let rec = std::panic::catch_unwind(|| run_job(i, &jobs[i], move_cap));
                 match rec {
                     Ok(Ok(r)) => {
-                        on_done(&r);
+                        if on_done(&r) {
+                            enough.store(true, Ordering::Relaxed);
+                        }
                         results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                     }
                     Ok(Err(e)) => log::error!("game {i}: {e}"),

@@ -11,7 +11,9 @@
 //! point over a secular equation). Beside it, the trinomial BayesElo LLR that cutechess-cli
 //! reports for the same bounds, for readers used to its numbers.
 
+use super::game::GameRecord;
 use super::stats::{elo_from_score, erf};
+use crate::board::Color;
 
 /// Normalised Elo per unit of t = (μ − ½)/σ: 800 / ln 10.
 pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
@@ -323,6 +325,92 @@ pub fn llr_bayeselo(wins: u32, draws: u32, losses: u32, elo0: f64, elo1: f64) ->
     let (w0, d0, l0) = probabilities(elo0 / scale);
     let (w1, d1, l1) = probabilities(elo1 / scale);
     Some(wins as f64 * (w1 / w0).ln() + draws as f64 * (d1 / d0).ln() + losses as f64 * (l1 / l0).ln())
+}
+
+/// The game pairs of `a` against `b` in `games`: games 2k and 2k + 1 of a run (one opening,
+/// colours swapped, as `match_jobs` and `assign_openings` schedule them) when both were played
+/// between the two; from `a`'s side.
+pub fn pairs_of(games: &[GameRecord], a: &str, b: &str) -> Pentanomial {
+    let mut by_index: std::collections::HashMap<usize, &GameRecord> = std::collections::HashMap::new();
+    for g in games.iter().filter(|g| (g.white == a && g.black == b) || (g.white == b && g.black == a)) {
+        by_index.insert(g.index, g);
+    }
+    let mut pairs = Pentanomial::default();
+    let mut firsts: Vec<usize> = by_index.keys().copied().filter(|i| i % 2 == 0).collect();
+    firsts.sort_unstable();
+    for i in firsts {
+        if let (Some(x), Some(y)) = (by_index.get(&i), by_index.get(&(i + 1))) {
+            pairs.add(points_for(x, a), points_for(y, a));
+        }
+    }
+    pairs
+}
+
+/// 1, ½ or 0 for `player` in game `g`.
+pub fn points_for(g: &GameRecord, player: &str) -> f64 {
+    let colour = if g.white == player { Color::White } else { Color::Black };
+    match g.termination.winner() {
+        None => 0.5,
+        Some(c) if c == colour => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// The pair counts and the pair-based Elo beside the per-game one, for a summary.
+pub fn pairs_text(label: &str, pairs: &Pentanomial) -> String {
+    let c = pairs.counts();
+    let (e, lo, hi) = pairs.elo_interval();
+    format!(
+        "{label}: {} pairs [LL, LD, DD+WL, WD, WW] = [{}, {}, {}, {}, {}] (DD {}, WL {}), Elo from pairs {e:+.1} [{lo:+.1}, {hi:+.1}], nElo {}, LOS {:.1}%",
+        pairs.pairs(), c[0], c[1], c[2], c[3], c[4], pairs.dd, pairs.wl, nelo_text(pairs.normalized_elo()), 100.0 * pairs.los()
+    )
+}
+
+impl SprtState {
+    /// The summary's SPRT section.
+    pub fn summary(&self, a: &str, b: &str, games_cap: usize) -> String {
+        let c = &self.config;
+        let decision = self.decision.unwrap_or(Decision::Inconclusive);
+        let trinomial = self.llr_trinomial.map_or("n/a (needs a win, a draw and a loss)".to_string(), |l| format!("{l:+.3}"));
+        format!(
+            concat!(
+                "SPRT {} vs {}: elo0={} elo1={} alpha={} beta={} (normalised Elo, pentanomial GSPRT; at most {} games)\n",
+                "LLR {:+.3} in [{:.3}, {:.3}] (trinomial BayesElo LLR as cutechess reports it: {})\n",
+                "{}\n",
+                "decision: {} after {} games\n"
+            ),
+            a,
+            b,
+            c.elo0,
+            c.elo1,
+            c.alpha,
+            c.beta,
+            games_cap,
+            self.llr,
+            c.lower(),
+            c.upper(),
+            trinomial,
+            pairs_text("pairs", &self.pairs),
+            decision.text(),
+            2 * self.pairs.pairs()
+        )
+    }
+
+    pub fn to_json(&self, a: &str, b: &str) -> String {
+        use super::formats::{json_num, json_str};
+        let c = &self.config;
+        let p = &self.pairs;
+        let (n, nlo, nhi) = p.normalized_elo();
+        let (e, lo, hi) = p.elo_interval();
+        format!(
+            "{{\"a\":{},\"b\":{},\"elo0\":{},\"elo1\":{},\"alpha\":{},\"beta\":{},\"games\":{},\"pairs\":{},\"pentanomial\":[{},{},{},{},{}],\"dd\":{},\"wl\":{},\"llr\":{},\"lower\":{},\"upper\":{},\"llr_trinomial\":{},\"nelo\":{},\"nelo_low\":{},\"nelo_high\":{},\"elo\":{},\"elo_low\":{},\"elo_high\":{},\"los\":{},\"decision\":{}}}\n",
+            json_str(a), json_str(b), json_num(c.elo0), json_num(c.elo1), json_num(c.alpha), json_num(c.beta),
+            2 * p.pairs(), p.pairs(), p.ll, p.ld, p.dd + p.wl, p.wd, p.ww, p.dd, p.wl,
+            json_num(self.llr), json_num(c.lower()), json_num(c.upper()), self.llr_trinomial.map_or("null".to_string(), json_num),
+            json_num(n), json_num(nlo), json_num(nhi), json_num(e), json_num(lo), json_num(hi), json_num(p.los()),
+            json_str(self.decision.unwrap_or(Decision::Inconclusive).key())
+        )
+    }
 }
 
 #[cfg(test)]
