@@ -128,6 +128,11 @@ enum Command {
     /// (Table 3.10) for the levels and the searcher at depths 1-3. With --out, every table,
     /// curve, chart, the PGN and suites.csv go there.
     Thesis {
+        /// Put this player where the thesis had Crafty, e.g. "uci:/usr/games/stockfish,depth=1":
+        /// in the round robin as given, in the suites at depths 1, 2 and 3 (its depth= or sd=
+        /// setting changed; a spec without one plays the suites as given).
+        #[arg(long, value_name = "SPEC")]
+        opponent: Option<String>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -305,8 +310,8 @@ fn main() -> ExitCode {
             let threads = threads.map_or_else(cores, |t| t as usize);
             cli::run_suite_cmd(files, &players, *seed, csv.as_ref(), threads)
         }
-        Command::Thesis { run } => match run.options() {
-            Ok(opts) => cli::run_thesis(&opts),
+        Command::Thesis { opponent, run } => match run.options() {
+            Ok(opts) => cli::run_thesis(&opts, opponent.as_deref()),
             Err(e) => usage_error(&e),
         },
         Command::Bench => cli::run_bench(),
