@@ -109,7 +109,7 @@ enum Command {
         /// EPD files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// A player to run (repeat for several); default level:7.
+        /// A player to run (repeat for several); default level:9.
         #[arg(long, value_name = "SPEC")]
         player: Vec<String>,
         /// Write every position with the move played to this CSV.
@@ -306,7 +306,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Suite { files, player, csv, seed, threads } => {
-            let players = if player.is_empty() { vec!["level:7".to_string()] } else { player.clone() };
+            let players = if player.is_empty() { vec![format!("level:{}", protocol::engine::DEFAULT_LEVEL)] } else { player.clone() };
             let threads = threads.map_or_else(cores, |t| t as usize);
             cli::run_suite_cmd(files, &players, *seed, csv.as_ref(), threads)
         }

@@ -213,18 +213,29 @@ fn tournaments_get_a_rating_list_with_the_chosen_anchor() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--anchor level:9 is not one of the players"));
 }
 
-/// `agentchess bench` is a behaviour fingerprint: the same build gives the same signature in
-/// and out of process, and it covers what it says it covers.
+/// `agentchess bench` is a behaviour fingerprint: the same build gives the same signatures in
+/// and out of process, they cover what they say, and they are the ones README documents. A
+/// commit that changes play must change them here and in README on purpose; levels 1-8 follow
+/// the thesis and are pinned apart from level 9.
 #[test]
-fn bench_signature_is_reproducible() {
+fn bench_signature_is_pinned_and_documented() {
+    const LEVELS_1_TO_8: &str = "d3f75e49a980e167";
+    const LEVEL_9: &str = "5b3edf5c2493f851";
     let a = agentchess::cli::bench();
     let b = agentchess::cli::bench();
-    assert_eq!(a.signature, b.signature);
-    assert_eq!((a.perft_positions, a.decisions, a.games), (178, 3000, 10));
+    assert_eq!((a.signature, a.level9_signature), (b.signature, b.level9_signature));
+    assert_eq!((a.perft_positions, a.decisions, a.games), (178, 3300, 20));
+    assert_eq!(format!("{:016x}", a.signature), LEVELS_1_TO_8, "levels 1-8 changed their play");
+    assert_eq!(format!("{:016x}", a.level9_signature), LEVEL_9, "level 9 changed its play");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for sig in [format!("{:016x}", a.signature), format!("{:016x}", a.level9_signature)] {
+        assert!(readme.contains(&format!("`{sig}`")), "README does not document the signature {sig}");
+    }
     let out = bin().arg("bench").output().unwrap();
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains(&format!("signature   {:016x}", a.signature)), "{stdout}");
+    assert!(stdout.contains(&format!("level 9     {:016x}", a.level9_signature)), "{stdout}");
 }
 
 /// A position's suite result does not depend on the positions before it.

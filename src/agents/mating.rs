@@ -34,7 +34,18 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     let king = pos.king_square(!us);
     let occ = pos.occupied().without(mv.from()).with(mv.to());
     let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
-    attacks::piece_attacks(piece, us, mv.to(), occ).contains(king) || pos.attackers_to(king, us, occ).any()
+    if attacks::piece_attacks(piece, us, mv.to(), occ).contains(king) {
+        return true;
+    }
+    // A discovered check: only a slider of ours behind the square the piece left can give it,
+    // and only when that square is on a line from their king.
+    if !attacks::queen(king, Bitboard::EMPTY).contains(mv.from()) {
+        return false;
+    }
+    let queens = pos.pieces(us, Piece::Queen);
+    let diagonal = (pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, occ);
+    let straight = (pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, occ);
+    ((diagonal | straight) & occ).any()
 }
 
 /// The legal moves that give check.
@@ -51,7 +62,7 @@ pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
 
 /// The first of `checks` (checking moves) that mates.
 pub(crate) fn mate_among(pos: &Position, checks: &MoveList) -> Option<Move> {
-    checks.iter().copied().find(|&mv| pos.play(mv).legal_moves().is_empty())
+    checks.iter().copied().find(|&mv| !pos.play(mv).has_legal_move())
 }
 
 /// Checks that leave more replies than this are not followed up for a mate in two.
@@ -303,6 +314,22 @@ mod tests {
                 assert_eq!(gives_check(&p, mv), p.play(mv).is_check(), "{fen} {mv}");
             }
         }
+        // Every move of the perft suite's 178 positions (promotions, castling, en passant and
+        // discovered checks among them) and of the positions one move later.
+        let mut checks = 0;
+        for line in include_str!("../../tests/data/perft.epd").lines() {
+            let Some(fen) = line.split(';').next().filter(|f| !f.trim().is_empty()) else { continue };
+            let p = pos(fen.trim());
+            for &mv in p.legal_moves().iter() {
+                assert_eq!(gives_check(&p, mv), p.play(mv).is_check(), "{fen} {mv}");
+                checks += usize::from(p.play(mv).is_check());
+                let q = p.play(mv);
+                for &reply in q.legal_moves().iter() {
+                    assert_eq!(gives_check(&q, reply), q.play(reply).is_check(), "{} {reply}", q.to_fen());
+                }
+            }
+        }
+        assert!(checks > 100, "only {checks} checking moves in the suite");
     }
 
     #[test]

@@ -28,6 +28,19 @@ impl Position {
         counter.0
     }
 
+    /// Is there any legal move? Checkmate and stalemate tests ask this many times where the
+    /// answer is usually yes, and a king move usually says so: the king's moves are counted
+    /// first and the rest only when it has none.
+    pub fn has_legal_move(&self) -> bool {
+        let king = self.king_square(self.side).bb();
+        let mut counter = MoveCounter(0);
+        self.generate_into(&mut counter, king);
+        if counter.0 == 0 {
+            self.generate_into(&mut counter, !king);
+        }
+        counter.0 > 0
+    }
+
     /// Is `mv` one of the legal moves here?
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves_from(mv.from().bb()).contains(mv)
@@ -317,6 +330,18 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Including mates and stalemates, where the king has no move and the rest must be asked.
+    #[test]
+    fn has_legal_move_agrees_with_listing() {
+        let mut none = 0;
+        let ends = ["7k/5K2/8/8/8/8/8/6Q1 b - - 0 1", "k7/2Q5/K7/8/8/8/8/8 b - - 0 1", "k7/P7/K7/8/8/8/8/8 b - - 0 1", "7k/5KQ1/8/8/8/8/8/8 b - - 0 1"];
+        for pos in positions().into_iter().chain(ends.iter().map(|f| Position::from_fen(f).unwrap())) {
+            assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty(), "{}", pos.to_fen());
+            none += usize::from(!pos.has_legal_move());
+        }
+        assert!(none >= 3, "only {none} positions without a legal move");
     }
 
     #[test]

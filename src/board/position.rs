@@ -381,11 +381,11 @@ impl Position {
     }
 
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// Neither side can ever mate: K v K, K+minor v K, and kings with bishops all on one colour.

@@ -19,7 +19,7 @@ fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 }
 
 /// Level when none is given: the strongest agent configuration.
-pub const DEFAULT_LEVEL: u8 = 7;
+pub const DEFAULT_LEVEL: u8 = 9;
 pub const MIN_LEVEL: u8 = 1;
 pub const MAX_LEVEL: u8 = 9;
 /// What the `Level` option shows when the player is not a level's preset (a custom feature

@@ -40,10 +40,18 @@ pub const HELP: [&str; 4] = [
 /// handled in order, as before. Returns an error only when the output can no longer be written
 /// (the GUI is gone) or the input fails; end of input is a normal exit.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: Engine) -> std::io::Result<()> {
-    let lines = spawn_reader(input, engine.interrupt());
+    let interrupt = engine.interrupt();
+    let lines = spawn_reader(input, interrupt.clone());
+    let taken = std::cell::Cell::new(0u64);
     let next_line = move || -> std::io::Result<Option<String>> {
         match lines.recv() {
-            Ok(line) => line.map(Some),
+            Ok(line) => {
+                // Numbered as the reader numbered it, so that its late stop for this very line
+                // does not end the thinking this line starts.
+                taken.set(taken.get() + 1);
+                interrupt.taking(taken.get());
+                line.map(Some)
+            }
             // The reader hung up: end of input.
             Err(mpsc::RecvError) => Ok(None),
         }
@@ -143,6 +151,7 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, interrupt: engine::Interr
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut reader = io::LineReader::new(input);
+        let mut queued_lines = 0u64;
         loop {
             let line = reader.next_line();
             let failed = line.is_err();
@@ -159,10 +168,11 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, interrupt: engine::Interr
                 Ok(None) => false,
                 Err(e) => tx.send(Err(e)).is_ok(),
             };
+            queued_lines += u64::from(queued);
             match urgency {
                 Urgency::Closing => interrupt.close(),
-                Urgency::Now => interrupt.raise(true),
-                Urgency::EndsAnalysis => interrupt.raise(false),
+                Urgency::Now => interrupt.raise_for_line(queued_lines, true),
+                Urgency::EndsAnalysis => interrupt.raise_for_line(queued_lines, false),
                 Urgency::InPassing => {}
             }
             if !queued || failed || urgency == Urgency::Closing {

@@ -2,7 +2,7 @@
 """End-to-end games: AgentChess, driven by python-chess's XBoard client, plays complete games
 against phalanx and against a second AgentChess process at another level.
 
-It checks the handshake (ping, setboard, the Level option with range 1..8), that the Level option
+It checks the handshake (ping, setboard, the Level option (default 9, range 0..9)), that the Level option
 set through python-chess is accepted, and that every game ends by the rules (mate, stalemate,
 dead material, repetition, fifty moves) or by a phalanx failure, with no illegal move, crash, hang,
 time loss or false claim by AgentChess.
@@ -43,8 +43,8 @@ async def check_handshake() -> list[str]:
     if not str(feats.get("myname", "")).startswith("AgentChess"):
         problems.append(f"myname={feats.get('myname')!r}")
     level = p.engine.options.get("Level")
-    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 7, 0, 9):
-        problems.append(f"Level option is {level!r}, expected spin 7 0..9")
+    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 9, 0, 9):
+        problems.append(f"Level option is {level!r}, expected spin 9 0..9")
     # Analysis must answer and stop cleanly too.
     with await p.engine.analysis(chess.Board(), chess.engine.Limit(time=0.2)) as analysis:
         await asyncio.wait_for(analysis.wait(), 10)
