@@ -9,7 +9,9 @@ use crate::player::{Player, RandomPlayer};
 use crate::search::{SearchConfig, Searcher};
 
 /// The kinds of spec, for error messages.
-pub const SPEC_FORMS: &str = "level:N, features:LIST, search:depth=N[,eval=E][,range=R], random, uci:CMD[,...], xboard:CMD[,...]";
+/// (The research commands also take `uci:CMD,...` and `xboard:CMD,...`; the engine's own player
+/// cannot be one, so its messages do not offer them.)
+pub const SPEC_FORMS: &str = "level:N, features:LIST, search:depth=N[,eval=E][,range=R], random";
 
 /// Builds a player from a spec string: `random`, `level:N`, `features:a,b,...`.
 ///
