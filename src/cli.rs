@@ -803,7 +803,7 @@ pub fn run_thesis(opts: &RunOptions, opponent: Option<&str>) -> ExitCode {
     };
     let at_depths = [1, 2, 3].map(|d| at_depth(opponent, d));
     crate::experiments::thesis::set_crafty(at_depths.clone());
-    let levels = thesis_players(1..=0);
+    let levels: Vec<String> = (1..=8).map(|l| format!("level:{l}")).collect();
     let games_players: Vec<String> = levels.iter().cloned().chain([opponent.to_string()]).collect();
     let mut suite_players = levels;
     for spec in at_depths {
