@@ -451,7 +451,17 @@ fn handshake(p: &mut Process, spec: &EngineSpec) -> Result<(), String> {
     match spec.protocol {
         Protocol::Uci => {
             p.send("uci")?;
-            while p.line(deadline, "uciok")?.trim() != "uciok" {}
+            let mut offered = Vec::new();
+            loop {
+                let line = p.line(deadline, "uciok")?;
+                if line.trim() == "uciok" {
+                    break;
+                }
+                if let Some(name) = uci_option_name(&line) {
+                    offered.push(name);
+                }
+            }
+            check_options(spec, &offered)?;
             for (name, value) in &spec.options {
                 p.send(&format!("setoption name {name} value {value}"))?;
             }
@@ -465,6 +475,7 @@ fn handshake(p: &mut Process, spec: &EngineSpec) -> Result<(), String> {
             // seconds (slow starters such as GNU Chess take over two on a busy machine), one
             // that says `done=0` the whole handshake time.
             let mut quiet_deadline = Instant::now() + Duration::from_secs(5);
+            let mut offered = Vec::new();
             loop {
                 let line = match p.line(quiet_deadline.min(deadline), "feature done=1") {
                     Ok(l) => l,
@@ -478,6 +489,8 @@ fn handshake(p: &mut Process, spec: &EngineSpec) -> Result<(), String> {
                         "setboard" => p.setboard = value == "1",
                         "ping" => p.ping = value == "1",
                         "done" if value == "0" => quiet_deadline = deadline,
+                        // `option="Hash -spin 16 1 1024"`: the name is what comes before " -".
+                        "option" => offered.push(value.split(" -").next().unwrap_or("").trim().to_string()),
                         _ => {}
                     }
                     if name != "done" {
@@ -488,9 +501,33 @@ fn handshake(p: &mut Process, spec: &EngineSpec) -> Result<(), String> {
                     break;
                 }
             }
+            check_options(spec, &offered)?;
             for (name, value) in &spec.options {
                 p.send(&format!("option {name}={value}"))?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// The name in a UCI `option name NAME type ...` line (names may hold spaces).
+fn uci_option_name(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let name = match rest.find(" type ") {
+        Some(at) => &rest[..at],
+        None => rest,
+    };
+    Some(name.trim().to_string())
+}
+
+/// Every `option.NAME=VALUE` of the spec must name an option the engine offers (UCI matches
+/// names without regard to case, so both protocols do here): an option the engine would ignore
+/// in silence makes a run measure something other than what was asked.
+fn check_options(spec: &EngineSpec, offered: &[String]) -> Result<(), String> {
+    for (name, _) in &spec.options {
+        if !offered.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+            let list = if offered.is_empty() { "none".to_string() } else { offered.join(", ") };
+            return Err(format!("the engine offers no option '{name}' (it offers: {list})"));
         }
     }
     Ok(())
@@ -710,6 +747,18 @@ mod tests {
         assert_eq!((info.depth, info.score, info.mate, info.nodes), (7, -35, None, 12345));
         read_info("info depth 9 score mate 3 nodes 99 pv a1a8", &mut info);
         assert_eq!((info.depth, info.mate), (9, Some(3)));
+    }
+
+    #[test]
+    fn option_names_are_read_and_checked() {
+        assert_eq!(uci_option_name("option name Hash type spin default 16 min 1 max 33554432").as_deref(), Some("Hash"));
+        assert_eq!(uci_option_name("option name Skill Level type spin default 20").as_deref(), Some("Skill Level"));
+        assert_eq!(uci_option_name("id name Stockfish"), None);
+        let spec = EngineSpec::parse(Protocol::Uci, "e,option.hash=32,option.Skill Level=3").unwrap();
+        assert!(check_options(&spec, &["Hash".to_string(), "Skill Level".to_string()]).is_ok());
+        let err = check_options(&spec, &["Threads".to_string()]).unwrap_err();
+        assert!(err.contains("'hash'") && err.contains("Threads"), "{err}");
+        assert!(check_options(&spec, &[]).unwrap_err().contains("offers: none"));
     }
 
     #[test]

@@ -420,3 +420,23 @@ fn the_match_command_reports_engine_faults() {
     assert_eq!(text.matches("fault: illegal move 'e2e4'").count(), 4, "{text}");
     assert!(text.contains("4 of 4 games"), "{text}");
 }
+
+/// An engine option the engine does not offer is refused before the run (it would be ignored
+/// in silence and the run would measure something else); one it offers is taken.
+#[test]
+fn engine_options_must_be_offered() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
+    let run = |option: &str| {
+        Command::new(env!("CARGO_BIN_EXE_agentchess"))
+            .args(["match", &format!("uci:sh {script} illegal,option.{option}"), "level:1", "--games", "2", "--threads", "1"])
+            .output()
+            .unwrap()
+    };
+    let refused = run("Bogus=1");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(err.contains("no option 'Bogus'") && err.contains("Hash"), "{err}");
+    let taken = run("hash=8");
+    assert!(taken.status.success(), "{}", String::from_utf8_lossy(&taken.stderr));
+    assert!(String::from_utf8_lossy(&taken.stdout).contains("2 of 2 games"));
+}

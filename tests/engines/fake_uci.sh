@@ -11,7 +11,7 @@ go=0
 plies=0
 while read -r cmd rest; do
     case "$cmd" in
-        uci) echo "id name fake-$mode"; echo "uciok" ;;
+        uci) echo "id name fake-$mode"; echo "option name Hash type spin default 16 min 1 max 64"; echo "uciok" ;;
         isready) echo "readyok" ;;
         ucinewgame) go=0 ;;
         position)
