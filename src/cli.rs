@@ -146,7 +146,7 @@ pub fn distinct_labels(specs: &[String]) -> Vec<String> {
 
 fn check_specs(specs: &[String]) -> Result<(), ExitCode> {
     for s in specs {
-        if let Err(e) = player_from_spec(s, 0) {
+        if let Err(e) = crate::spec::check_spec(s) {
             eprintln!("error: bad player spec '{s}': {e}");
             return Err(ExitCode::from(2));
         }
@@ -263,12 +263,39 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
         eprintln!("tables, curves, charts, PGN and index.html written to {}", dir.display());
     }
     out!("{}", report.summary());
+    if !opts.openings.is_empty() {
+        outln!("\nGame pairs (one opening, colours swapped; from the first player's side)");
+        for (i, x) in players.iter().enumerate() {
+            for y in &players[i + 1..] {
+                let pairs = crate::experiments::sprt::pairs_of(&games, x, y);
+                if pairs.pairs() > 0 {
+                    outln!("{}", crate::experiments::sprt::pairs_text(&format!("{x} vs {y}"), &pairs));
+                }
+            }
+        }
+    }
+    outln!("\n{}", faults_text(&games).trim_end());
     outln!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
     if bad_epd_lines > 0 {
         eprintln!("{bad_epd_lines} malformed EPD line(s) skipped");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// Games lost by a player's fault (an external engine that crashed, went silent, played an
+/// illegal move...), each with its reason; "Faults: none" when there were none.
+pub fn faults_text(games: &[crate::experiments::game::GameRecord]) -> String {
+    use crate::experiments::game::Termination;
+    let faulty: Vec<_> = games.iter().filter(|g| matches!(g.termination, Termination::PlayerFault(_))).collect();
+    if faulty.is_empty() {
+        return "Faults: none\n".to_string();
+    }
+    let mut text = format!("Faults: {} games\n", faulty.len());
+    for g in faulty {
+        text.push_str(&format!("game {:>5} {} vs {}: {}\n", g.index + 1, g.white, g.black, g.termination_text()));
+    }
+    text
 }
 
 pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
@@ -283,6 +310,79 @@ pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
     let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
     assign_openings(&mut jobs, &opts.openings);
     run_and_report(&players, jobs, opts, &format!("{a} vs {b}"), None)
+}
+
+/// `match A B --sprt ...`: game pairs, the LLR folded over them in pair order (so the games a
+/// decision takes do not depend on the threads), stopping at the first pair whose LLR crosses a
+/// bound; the games after it that were already being played are left out of every table.
+pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtConfig, opts: &RunOptions) -> ExitCode {
+    use crate::experiments::sprt::{points_for, Pentanomial, SprtState};
+    let players = distinct_labels(&[a.to_string(), b.to_string()]);
+    if let Err(code) = check_specs(&players).and_then(|_| check_anchor(&players, opts)) {
+        return code;
+    }
+    let (a, b) = (&players[0], &players[1]);
+    let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
+    assign_openings(&mut jobs, &opts.openings);
+    for job in &mut jobs {
+        job.keep_reasons = opts.comments;
+    }
+    struct Fold {
+        points: Vec<Option<f64>>,
+        next_pair: usize,
+        pairs: Pentanomial,
+        state: Option<SprtState>,
+    }
+    let fold = std::sync::Mutex::new(Fold { points: vec![None; jobs.len()], next_pair: 0, pairs: Pentanomial::default(), state: None });
+    let start = Instant::now();
+    let on_done = |g: &crate::experiments::game::GameRecord| -> bool {
+        let mut f = fold.lock().unwrap_or_else(|e| e.into_inner());
+        if f.state.is_some_and(|s| s.decision.is_some()) {
+            return true;
+        }
+        f.points[g.index] = Some(points_for(g, a));
+        while let (Some(Some(x)), Some(Some(y))) = (f.points.get(2 * f.next_pair).copied(), f.points.get(2 * f.next_pair + 1).copied()) {
+            f.pairs.add(x, y);
+            f.next_pair += 1;
+            let state = SprtState::new(config, f.pairs);
+            f.state = Some(state);
+            if state.decision.is_some() || f.next_pair.is_multiple_of(10) {
+                eprintln!("{} ({:.0} s)", state.progress_line(), start.elapsed().as_secs_f64());
+            }
+            if state.decision.is_some() {
+                return true;
+            }
+        }
+        false
+    };
+    let mut games = crate::experiments::run_jobs_until(&jobs, opts.threads, opts.move_cap, false, &on_done);
+    let fold = fold.into_inner().unwrap_or_else(|e| e.into_inner());
+    let state = fold.state.unwrap_or_else(|| SprtState::new(config, Pentanomial::default()));
+    games.retain(|g| g.index < 2 * fold.next_pair);
+    let secs = start.elapsed().as_secs_f64();
+    let event = format!("{a} vs {b}, SPRT");
+    let report = Report::new(&players, &games).with_anchor(opts.anchor.clone());
+    let date = crate::experiments::pgn::today();
+    if let Some(pgn) = &opts.pgn {
+        let text: String = games.iter().map(|g| opts.pgn(g, &event, &date)).collect();
+        if let Err(e) = std::fs::write(pgn, text) {
+            eprintln!("error: cannot write {}: {e}", pgn.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Some(dir) = &opts.out {
+        let written = report.write_all(dir, &event, opts.comments).and_then(|_| std::fs::write(dir.join("sprt.json"), state.to_json(a, b)));
+        if let Err(e) = written {
+            eprintln!("error: cannot write to {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        eprintln!("tables, curves, charts, PGN, sprt.json and index.html written to {}", dir.display());
+    }
+    out!("{}", report.summary());
+    outln!("\n{}", faults_text(&games).trim_end());
+    outln!("\n{}", state.summary(a, b, opts.games).trim_end());
+    outln!("\n{} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    ExitCode::SUCCESS
 }
 
 /// A round robin; with `gauntlet` only the first player's pairings are played (the thesis's
@@ -488,6 +588,9 @@ pub struct BenchReport {
     pub signature: u64,
     /// The same for level 9: its move on the WAC positions and a seeded match against level 7.
     pub level9_signature: u64,
+    /// The work done, the same on every run: perft's leaves and the nodes (agent queries,
+    /// search nodes) the WAC decisions report. OpenBench reads it from `bench`'s last line.
+    pub nodes: u64,
 }
 
 /// The behaviour fingerprint: perft 3 of every suite position, the move of every level 1-8 and
@@ -496,7 +599,7 @@ pub struct BenchReport {
 /// seeded 10-game match of level 9 against level 7.
 pub fn bench() -> BenchReport {
     let mut sig = Signature::new();
-    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0, level9_signature: 0 };
+    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0, level9_signature: 0, nodes: 0 };
     for case in PERFT_SUITE.lines().filter_map(|l| parse_suite_line(l).ok().flatten()) {
         let Ok(pos) = Position::from_fen(&case.fen) else { continue };
         let nodes = perft(&pos, 3);
@@ -509,7 +612,9 @@ pub fn bench() -> BenchReport {
         for record in &wac.records {
             let Ok(pos) = Position::from_fen(&record.fen) else { continue };
             let mut player = player_from_spec(&spec, 1).expect("thesis players are valid specs");
-            let mv = player.decide(&crate::board::Game::new(pos)).map_or("none".to_string(), |d| d.mv.to_string());
+            let decision = player.decide(&crate::board::Game::new(pos));
+            report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
+            let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
             sig.add(&format!("{spec} {} {mv}", record.fen));
             report.decisions += 1;
         }
@@ -525,7 +630,9 @@ pub fn bench() -> BenchReport {
     for record in &wac.records {
         let Ok(pos) = Position::from_fen(&record.fen) else { continue };
         let mut player = player_from_spec("level:9", 1).expect("level 9 exists");
-        let mv = player.decide(&crate::board::Game::new(pos)).map_or("none".to_string(), |d| d.mv.to_string());
+        let decision = player.decide(&crate::board::Game::new(pos));
+        report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
+        let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
         sig9.add(&format!("level:9 {} {mv}", record.fen));
         report.decisions += 1;
     }
@@ -534,6 +641,7 @@ pub fn bench() -> BenchReport {
         report.games += 1;
     }
     report.level9_signature = sig9.0;
+    report.nodes += report.perft_nodes;
     report
 }
 
@@ -545,7 +653,11 @@ pub fn run_bench() -> ExitCode {
     outln!("games       {} (level:7 vs level:3 and level:9 vs level:7, seed 1)", r.games);
     outln!("signature   {:016x} (perft, levels 1-8, searcher)", r.signature);
     outln!("level 9     {:016x}", r.level9_signature);
-    outln!("time        {:.2} s", start.elapsed().as_secs_f64());
+    let secs = start.elapsed().as_secs_f64();
+    outln!("time        {secs:.2} s");
+    // Last, for distributed testing (OpenBench's client reads the last line matching
+    // `\d+ nodes` and `\d+ nps`): the same node count on every run, and the speed.
+    outln!("{} nodes {} nps", r.nodes, (r.nodes as f64 / secs.max(1e-9)) as u64);
     ExitCode::SUCCESS
 }
 
@@ -680,15 +792,59 @@ pub fn thesis_players(search_depths: std::ops::RangeInclusive<u32>) -> Vec<Strin
 /// depth 1 where the thesis had Crafty at depth 1), then the Table 3.10 suites (WAC, ECM) for the
 /// levels and the searcher at depths 1-3, and one report of both: every table, curve and chart
 /// of the match report, the rating list, and each of the thesis's numbers beside ours, tested.
-pub fn run_thesis(opts: &RunOptions) -> ExitCode {
+///
+/// With `opponent` (a real engine, `uci:/usr/games/stockfish,depth=1`), that player takes
+/// Crafty's place: in the round robin as given, in the suites at depths 1-3.
+pub fn run_thesis(opts: &RunOptions, opponent: Option<&str>) -> ExitCode {
     outln!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
     let suites = [parse_suite("wac", "built-in wac.epd", WAC), parse_suite("ecm", "built-in ecm.epd", ECM)];
-    round_robin(&thesis_players(1..=1), false, opts, Some(ThesisPart { suites: &suites, players: thesis_players(1..=3) }))
+    let Some(opponent) = opponent else {
+        return round_robin(&thesis_players(1..=1), false, opts, Some(ThesisPart { suites: &suites, players: thesis_players(1..=3) }));
+    };
+    let at_depths = [1, 2, 3].map(|d| at_depth(opponent, d));
+    crate::experiments::thesis::set_crafty(at_depths.clone());
+    let levels: Vec<String> = (1..=8).map(|l| format!("level:{l}")).collect();
+    let games_players: Vec<String> = levels.iter().cloned().chain([opponent.to_string()]).collect();
+    let mut suite_players = levels;
+    for spec in at_depths {
+        if !suite_players.contains(&spec) {
+            suite_players.push(spec);
+        }
+    }
+    round_robin(&games_players, false, opts, Some(ThesisPart { suites: &suites, players: suite_players }))
+}
+
+/// `spec` with its search depth set to `depth`: the `depth=` (UCI) or `sd=` (XBoard) setting of
+/// an external engine, the searcher's `depth=`; a spec without one is returned as it is.
+pub fn at_depth(spec: &str, depth: u32) -> String {
+    let Some((kind, rest)) = spec.split_once(':') else { return spec.to_string() };
+    let key = match kind {
+        "uci" | "search" => "depth",
+        "xboard" => "sd",
+        _ => return spec.to_string(),
+    };
+    let parts: Vec<String> = rest
+        .split(',')
+        .map(|p| match p.trim().split_once('=') {
+            Some((k, _)) if k.trim() == key => format!("{key}={depth}"),
+            _ => p.to_string(),
+        })
+        .collect();
+    format!("{kind}:{}", parts.join(","))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_opponent_goes_to_depths_1_to_3() {
+        assert_eq!(at_depth("uci:/usr/games/stockfish,depth=1,option.Threads=1", 3), "uci:/usr/games/stockfish,depth=3,option.Threads=1");
+        assert_eq!(at_depth("xboard:fairymax,sd=1", 2), "xboard:fairymax,sd=2");
+        assert_eq!(at_depth("search:depth=1", 2), "search:depth=2");
+        assert_eq!(at_depth("uci:engine,movetime=100", 2), "uci:engine,movetime=100");
+        assert_eq!(at_depth("level:7", 2), "level:7");
+    }
 
     #[test]
     fn level_lists() {

@@ -4,6 +4,7 @@
 //! - [`agents`]: the per-piece Agents and the MasterAgent, levels 1–8 as feature tiers.
 //! - [`player`]: anything that picks a move in a game (agents, searcher, random).
 //! - [`search`]: the conventional alpha-beta searcher, the thesis's Crafty stand-in.
+//! - [`external`]: real engines (UCI, XBoard) as players, each in a subprocess.
 //! - [`spec`]: players by name (`level:7`, `search:depth=2`), above all of the above.
 //! - [`experiments`], [`cli`]: matches, tournaments, suites and reports.
 //! - [`protocol`]: the XBoard/WinBoard loop (and UCI).
@@ -16,6 +17,7 @@ pub mod agents;
 pub mod board;
 pub mod cli;
 pub mod experiments;
+pub mod external;
 pub mod player;
 pub mod protocol;
 pub mod search;

@@ -82,6 +82,11 @@ enum Command {
         a: String,
         /// Second player spec.
         b: String,
+        /// Sequential test of A against B: play game pairs (one opening, colours swapped) until
+        /// the pentanomial GSPRT accepts H0 (Elo <= elo0) or H1 (Elo >= elo1), normalised Elo,
+        /// or --games (default 20000 here) is reached. E.g. elo0=0,elo1=10,alpha=0.05,beta=0.05.
+        #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+        sprt: Option<String>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -123,6 +128,11 @@ enum Command {
     /// (Table 3.10) for the levels and the searcher at depths 1-3. With --out, every table,
     /// curve, chart, the PGN and suites.csv go there.
     Thesis {
+        /// Put this player where the thesis had Crafty, e.g. "uci:/usr/games/stockfish,depth=1":
+        /// in the round robin as given, in the suites at depths 1, 2 and 3 (its depth= or sd=
+        /// setting changed; a spec without one plays the suites as given).
+        #[arg(long, value_name = "SPEC")]
+        opponent: Option<String>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -176,9 +186,9 @@ enum Command {
 
 #[derive(Args)]
 struct RunArgs {
-    /// Games per pairing (colours alternate).
-    #[arg(long, default_value_t = 100, value_parser = at_least_one)]
-    games: u32,
+    /// Games per pairing (colours alternate; default 100, and 20000 as the cap of an SPRT).
+    #[arg(long, value_parser = at_least_one)]
+    games: Option<u32>,
     /// Seed of the run; game i's seed is derived from it, so every game replays alone.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -220,6 +230,12 @@ fn cores() -> usize {
 
 impl RunArgs {
     fn options(&self) -> Result<cli::RunOptions, String> {
+        self.options_with(100)
+    }
+
+    /// The options, with `default_games` when --games is not given.
+    fn options_with(&self, default_games: u32) -> Result<cli::RunOptions, String> {
+        let asked = self.games.unwrap_or(default_games);
         let openings = match &self.openings {
             Some(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -227,11 +243,11 @@ impl RunArgs {
             }
             None => Vec::new(),
         };
-        let games = cli::balanced_games(self.games as usize, openings.len());
-        if games != self.games as usize {
+        let games = cli::balanced_games(asked as usize, openings.len());
+        if games != asked as usize {
             eprintln!(
                 "note: --games {} with {} opening(s): playing {games} games a pairing, so that every opening used is played with both colours",
-                self.games,
+                asked,
                 openings.len().max(1)
             );
         }
@@ -262,10 +278,20 @@ fn main() -> ExitCode {
         Command::Perft { depth, fen, divide, suite, max_depth } => {
             cli::run_perft(*depth, fen.as_deref(), *divide, suite.as_deref(), *max_depth)
         }
-        Command::Match { a, b, run } => match run.options() {
+        Command::Match { a, b, sprt: None, run } => match run.options() {
             Ok(opts) => cli::run_match(a, b, &opts),
             Err(e) => usage_error(&e),
         },
+        Command::Match { a, b, sprt: Some(sprt), run } => {
+            let config = match agentchess::experiments::sprt::SprtConfig::parse(sprt) {
+                Ok(c) => c,
+                Err(e) => return usage_error(&format!("--sprt: {e}")),
+            };
+            match run.options_with(20_000) {
+                Ok(opts) => cli::run_sprt_match(a, b, config, &opts),
+                Err(e) => usage_error(&e),
+            }
+        }
         Command::Tournament { players, levels, gauntlet, run } => {
             let mut players = players.clone();
             if let Some(l) = levels {
@@ -284,8 +310,8 @@ fn main() -> ExitCode {
             let threads = threads.map_or_else(cores, |t| t as usize);
             cli::run_suite_cmd(files, &players, *seed, csv.as_ref(), threads)
         }
-        Command::Thesis { run } => match run.options() {
-            Ok(opts) => cli::run_thesis(&opts),
+        Command::Thesis { opponent, run } => match run.options() {
+            Ok(opts) => cli::run_thesis(&opts, opponent.as_deref()),
             Err(e) => usage_error(&e),
         },
         Command::Bench => cli::run_bench(),

@@ -43,6 +43,16 @@ pub struct SearchLimits {
     pub infinite: bool,
 }
 
+/// Why a player gave no move in a position that has legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoMove {
+    /// It resigned (an external engine can).
+    Resign,
+    /// Something went wrong, in words: the engine crashed, said nothing in time, sent an
+    /// illegal move, ran out of time...
+    Fault(String),
+}
+
 pub trait Player: Send {
     fn name(&self) -> String;
     /// The move to play, or `None` when the side to move has no legal move.
@@ -69,6 +79,11 @@ pub trait Player: Send {
     /// Only players that may think for long need to watch it; the agents decide in
     /// microseconds.
     fn watch_stop(&mut self, _signal: StopSignal) {}
+    /// Why the last `decide` gave no move although there were legal moves, when the player
+    /// knows (external engines).
+    fn no_move(&self) -> Option<NoMove> {
+        None
+    }
     /// The thesis's per-game counters, for players made of agents.
     fn counters(&self) -> Option<crate::agents::Counters> {
         self.counter_log().map(|log| log.totals())

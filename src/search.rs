@@ -4,7 +4,7 @@
 //! score lies within `range` centipawns of the best it picks one at random, as paper 002 does.
 
 use crate::agents::values;
-use crate::board::{Game, Move, MoveKind, MoveList, Piece, Position};
+use crate::board::{Bitboard, Game, Move, MoveKind, MoveList, Piece, Position, MAX_MOVES};
 use crate::player::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -157,20 +157,28 @@ impl Searcher {
         self.stopped
     }
 
-    /// Captures and promotions first, the most valuable victim by the cheapest attacker first.
-    fn ordered(&self, pos: &Position, moves: &[Move]) -> Vec<(i32, Move)> {
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let victim = pos.captured_piece(m).map_or(0, |p| values::value(p) * 16);
-                let attacker = pos.piece_kind_at(m.from()).map_or(0, |p| p.index() as i32);
-                let promo = if m.kind() == MoveKind::Promotion { m.promotion().map_or(0, values::value) * 16 } else { 0 };
-                let key = if victim + promo > 0 { victim + promo - attacker } else { -1_000_000 };
-                (key, m)
-            })
-            .collect();
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored
+    /// Puts captures and promotions first, the most valuable victim by the cheapest attacker
+    /// first; equal keys keep the generator's order. In place and without allocating, as it
+    /// runs at every node: an insertion sort, cheap because only the few tactical moves move.
+    fn order(&self, pos: &Position, moves: &mut [Move]) {
+        // Left unset: zeroing 1 KB at every node cost more than the sort itself.
+        let mut keys = [std::mem::MaybeUninit::<i32>::uninit(); MAX_MOVES];
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let victim = pos.captured_piece(m).map_or(0, |p| values::value(p) * 16);
+            let attacker = pos.piece_kind_at(m.from()).map_or(0, |p| p.index() as i32);
+            let promo = if m.kind() == MoveKind::Promotion { m.promotion().map_or(0, values::value) * 16 } else { 0 };
+            let key = if victim + promo > 0 { victim + promo - attacker } else { -1_000_000 };
+            let mut j = i;
+            // SAFETY: keys[..i] were all written by earlier rounds of this loop.
+            while j > 0 && unsafe { keys[j - 1].assume_init() } < key {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j].write(key);
+            moves[j] = m;
+        }
     }
 
     /// Forgets the line of the node at `ply` (every node starts with none; leaves keep none).
@@ -199,27 +207,28 @@ impl Searcher {
     }
 
     /// What every node does first: forget its line, stop when out of budget (scored 0, the
-    /// result is thrown away), count itself, and score mate or stalemate. `Err` is the node's
-    /// score when nothing is left to search.
+    /// result is thrown away), count itself, and score mate or stalemate. `Some` is the node's
+    /// score when nothing is left to search; otherwise `moves` holds the legal moves (filled in
+    /// place: a move list is 500 bytes, and this runs at every node).
     #[inline]
-    fn enter(&mut self, pos: &Position, ply: i32) -> Result<MoveList, i32> {
+    fn enter(&mut self, pos: &Position, ply: i32, moves: &mut MoveList) -> Option<i32> {
         self.pv_clear(ply);
         if self.out_of_budget() {
-            return Err(0);
+            return Some(0);
         }
         self.nodes += 1;
-        let moves = pos.legal_moves();
+        pos.generate(moves, Bitboard::FULL);
         if moves.is_empty() {
-            return Err(if pos.is_check() { -(MATE - ply) } else { 0 });
+            return Some(if pos.is_check() { -(MATE - ply) } else { 0 });
         }
-        Ok(moves)
+        None
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32) -> i32 {
-        let moves = match self.enter(pos, ply) {
-            Ok(moves) => moves,
-            Err(score) => return score,
-        };
+        let mut moves = MoveList::new();
+        if let Some(score) = self.enter(pos, ply, &mut moves) {
+            return score;
+        }
         if pos.is_insufficient_material() {
             return 0;
         }
@@ -228,8 +237,9 @@ impl Searcher {
             return stand;
         }
         alpha = alpha.max(stand);
-        let tactical: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_capture(m) || m.kind() == MoveKind::Promotion).collect();
-        for (_, m) in self.ordered(pos, &tactical) {
+        moves.retain(|m| pos.is_capture(m) || m.kind() == MoveKind::Promotion);
+        self.order(pos, moves.as_mut_slice());
+        for &m in moves.iter() {
             let score = -self.quiesce(&pos.play(m), -beta, -alpha, ply + 1);
             if score >= beta {
                 return score;
@@ -243,10 +253,10 @@ impl Searcher {
     }
 
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
-        let moves = match self.enter(pos, ply) {
-            Ok(moves) => moves,
-            Err(score) => return score,
-        };
+        let mut moves = MoveList::new();
+        if let Some(score) = self.enter(pos, ply, &mut moves) {
+            return score;
+        }
         if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() || self.is_repetition(pos) {
             return 0;
         }
@@ -254,7 +264,8 @@ impl Searcher {
             return self.quiesce(pos, alpha, beta, ply);
         }
         let mut best = -INF;
-        for (_, m) in self.ordered(pos, moves.as_slice()) {
+        self.order(pos, moves.as_mut_slice());
+        for &m in moves.iter() {
             let next = pos.play(m);
             self.path.push(next.hash());
             let score = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1);
@@ -276,10 +287,11 @@ impl Searcher {
     /// Scores the root moves at `depth`: moves within `range` of the best get exact scores,
     /// the others only a bound below that window (they are never picked).
     fn root(&mut self, pos: &Position, depth: u32) -> Option<Vec<Scored>> {
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         let mut scored = Vec::with_capacity(moves.len());
         let mut best = -INF;
-        for (_, m) in self.ordered(pos, moves.as_slice()) {
+        self.order(pos, moves.as_mut_slice());
+        for &m in moves.iter() {
             let next = pos.play(m);
             self.path.push(next.hash());
             let alpha = if best == -INF { -INF } else { best - self.cfg.range - 1 };

@@ -4,10 +4,13 @@
 //! on nothing that builds them.
 
 use crate::agents::{Features, MasterAgent};
+use crate::external::{EngineSpec, ExternalPlayer, Protocol};
 use crate::player::{Player, RandomPlayer};
 use crate::search::{SearchConfig, Searcher};
 
 /// The kinds of spec, for error messages.
+/// (The research commands also take `uci:CMD,...` and `xboard:CMD,...`; the engine's own player
+/// cannot be one, so its messages do not offer them.)
 pub const SPEC_FORMS: &str = "level:N, features:LIST, search:depth=N[,eval=E][,range=R], random";
 
 /// Builds a player from a spec string: `random`, `level:N`, `features:a,b,...`.
@@ -32,8 +35,34 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
             Ok(Box::new(MasterAgent::new(set, seed)))
         }
         "search" => Ok(Box::new(Searcher::new(SearchConfig::parse(arg)?, seed))),
+        "uci" | "xboard" => {
+            let protocol = if kind == "uci" { Protocol::Uci } else { Protocol::Xboard };
+            Ok(Box::new(ExternalPlayer::new(spec, EngineSpec::parse(protocol, arg)?)))
+        }
         _ => Err(format!("unknown player '{spec}' (expected {SPEC_FORMS})")),
     }
+}
+
+/// Whether `spec` names an external engine (`uci:` or `xboard:`), which the engine's own
+/// `--player` cannot be.
+pub fn is_external(spec: &str) -> bool {
+    let spec = spec.trim();
+    spec.starts_with("uci:") || spec.starts_with("xboard:")
+}
+
+/// Checks a spec as a run would use it: builds the player, and for an external engine starts it
+/// and completes the handshake, so that a wrong command is a usage error, not a run of faults.
+pub fn check_spec(spec: &str) -> Result<(), String> {
+    player_from_spec(spec, 0)?;
+    let base = strip_label(spec.trim());
+    if let Some((kind, arg)) = base.split_once(':')
+        && is_external(base)
+    {
+        let protocol = if kind == "uci" { Protocol::Uci } else { Protocol::Xboard };
+        let mut probe = ExternalPlayer::new_unpooled(base, EngineSpec::parse(protocol, arg)?);
+        probe.probe()?;
+    }
+    Ok(())
 }
 
 /// `level:7#2` -> `level:7`: the copy number a run gives a player that appears twice.

@@ -175,3 +175,20 @@ fn the_version_is_in_myname_and_id_name() {
     let uci = session("uci\nquit\n");
     assert!(uci.lines().any(|l| l == format!("id name AgentChess {number}")), "{version} / {uci}");
 }
+
+/// OpenBench's client takes `bench`'s last line matching `\d+ nodes` and `\d+ nps`; the node
+/// count must be the same on every run.
+#[test]
+fn bench_ends_with_an_openbench_line() {
+    let last_line = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_agentchess")).arg("bench").output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or("").to_string()
+    };
+    let (first, second) = (last_line(), last_line());
+    let words: Vec<&str> = first.split(' ').collect();
+    assert_eq!(words.len(), 4, "{first}");
+    assert!(words[0].parse::<u64>().unwrap() > 999_034 && words[1] == "nodes" && words[3] == "nps", "{first}");
+    assert!(words[2].parse::<u64>().unwrap() > 0, "{first}");
+    assert_eq!(words[0], second.split(' ').next().unwrap(), "the node count changes between runs");
+}

@@ -404,3 +404,69 @@ fn openings_are_played_with_both_colours() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An external engine that breaks the rules mid-game (tests/engines/fake_uci.sh: its first move
+/// is legal, its second is not): every game is recorded, lost by the engine with the reason,
+/// and the run goes on to the last game.
+#[test]
+fn external_engine_faults_are_recorded_per_game_and_the_run_goes_on() {
+    use agentchess::experiments::game::Termination;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
+    for (mode, extra, reason) in [
+        ("crash", "", "engine process ended"),
+        ("illegal", "", "illegal move 'e2e4'"),
+        ("none", "", "no move: 'bestmove 0000'"),
+        ("silent", ",movetime=50,timeout=1", "no reply: no bestmove"),
+    ] {
+        let engine = format!("uci:sh {script} {mode}{extra}");
+        let games = if mode == "silent" { 2 } else { 6 };
+        let jobs = match_jobs(&engine, "level:1", games, 1, 0);
+        let recs = run_jobs(&jobs, 2, None, false, &|_| {});
+        assert_eq!(recs.len(), games, "{mode}: every game is recorded");
+        for r in &recs {
+            let engine_colour = if r.white == engine { agentchess::board::Color::White } else { agentchess::board::Color::Black };
+            assert_eq!(r.termination, Termination::PlayerFault(engine_colour), "{mode}: game {}", r.index);
+            let fault = r.fault.as_deref().unwrap_or("");
+            assert!(fault.contains(reason), "{mode}: game {} fault '{fault}'", r.index);
+            // The engine's first move was played: the fault came mid-game.
+            assert_eq!(r.moves.len(), if engine_colour == agentchess::board::Color::White { 2 } else { 3 }, "{mode}: game {}", r.index);
+            assert!(r.termination_text().contains(reason), "{}", r.termination_text());
+        }
+    }
+}
+
+/// The same through the command line: the match runs to the end, exits 0, and reports each
+/// fault with its game.
+#[test]
+fn the_match_command_reports_engine_faults() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
+    let out = Command::new(env!("CARGO_BIN_EXE_agentchess"))
+        .args(["match", &format!("uci:sh {script} illegal"), "level:1", "--games", "4", "--threads", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("Faults: 4 games"), "{text}");
+    assert_eq!(text.matches("fault: illegal move 'e2e4'").count(), 4, "{text}");
+    assert!(text.contains("4 of 4 games"), "{text}");
+}
+
+/// An engine option the engine does not offer is refused before the run (it would be ignored
+/// in silence and the run would measure something else); one it offers is taken.
+#[test]
+fn engine_options_must_be_offered() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
+    let run = |option: &str| {
+        Command::new(env!("CARGO_BIN_EXE_agentchess"))
+            .args(["match", &format!("uci:sh {script} illegal,option.{option}"), "level:1", "--games", "2", "--threads", "1"])
+            .output()
+            .unwrap()
+    };
+    let refused = run("Bogus=1");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(err.contains("no option 'Bogus'") && err.contains("Hash"), "{err}");
+    let taken = run("hash=8");
+    assert!(taken.status.success(), "{}", String::from_utf8_lossy(&taken.stderr));
+    assert!(String::from_utf8_lossy(&taken.stdout).contains("2 of 2 games"));
+}

@@ -34,24 +34,46 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     let king = pos.king_square(!us);
     let occ = pos.occupied().without(mv.from()).with(mv.to());
     let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
-    if attacks::piece_attacks(piece, us, mv.to(), occ).contains(king) {
-        return true;
-    }
-    // A discovered check: only a slider of ours behind the square the piece left can give it,
-    // and only when that square is on a line from their king.
+    attacks::piece_attacks(piece, us, mv.to(), occ).contains(king) || discovers_check(pos, mv, king, occ)
+}
+
+/// Does `mv` (not castling or en passant) uncover a slider of ours on their king on `king`?
+/// `occ` is the board after the move. Only a slider behind the square the piece left can give
+/// it, and only when that square is on a line from their king.
+fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> bool {
     if !attacks::queen(king, Bitboard::EMPTY).contains(mv.from()) {
         return false;
     }
+    let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
     let diagonal = (pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, occ);
     let straight = (pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, occ);
     ((diagonal | straight) & occ).any()
 }
 
-/// The legal moves that give check.
+/// The legal moves that give check. The squares from which each kind of piece would check
+/// their king are looked up once for the position, not once a move: a piece that moves cannot
+/// open its own line to the king (it would have been giving check already), so today's board
+/// answers for every move but promotions, castling and en passant, which `gives_check` takes.
 pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
+    let us = pos.side_to_move();
+    let king = pos.king_square(!us);
+    let now = pos.occupied();
+    let (diagonal, straight) = (attacks::bishop(king, now), attacks::rook(king, now));
+    let mut from_square = [Bitboard::EMPTY; 6];
+    from_square[Piece::Pawn.index()] = attacks::pawn(!us, king);
+    from_square[Piece::Knight.index()] = attacks::knight(king);
+    from_square[Piece::Bishop.index()] = diagonal;
+    from_square[Piece::Rook.index()] = straight;
+    from_square[Piece::Queen.index()] = diagonal | straight;
     let mut checks = legal.clone();
-    checks.retain(|mv| gives_check(pos, mv));
+    checks.retain(|mv| {
+        if mv.kind() != MoveKind::Normal {
+            return gives_check(pos, mv);
+        }
+        let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+        from_square[piece.index()].contains(mv.to()) || discovers_check(pos, mv, king, now.without(mv.from()).with(mv.to()))
+    });
     checks
 }
 
@@ -330,6 +352,25 @@ mod tests {
             }
         }
         assert!(checks > 100, "only {checks} checking moves in the suite");
+    }
+
+    /// `checks` (squares looked up once a position) lists exactly the moves that check, over
+    /// the perft suite and one move later.
+    #[test]
+    fn the_list_of_checks_is_exact() {
+        let mut seen = 0;
+        for line in include_str!("../../tests/data/perft.epd").lines() {
+            let Some(fen) = line.split(';').next().filter(|f| !f.trim().is_empty()) else { continue };
+            let p = pos(fen.trim());
+            for q in std::iter::once(p).chain(p.legal_moves().iter().map(|&m| p.play(m))) {
+                let legal = q.legal_moves();
+                let mut want = legal.clone();
+                want.retain(|m| q.play(m).is_check());
+                assert_eq!(checks(&q, &legal).as_slice(), want.as_slice(), "{}", q.to_fen());
+                seen += want.len();
+            }
+        }
+        assert!(seen > 1000, "only {seen} checks seen");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::agents::values;
 use crate::board::{Color, Game, Move, Outcome, Position};
-use crate::player::Player;
+use crate::player::{NoMove, Player};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,8 +11,11 @@ pub enum Termination {
     Rules(Outcome),
     /// The optional hard cap on moves was reached (reported apart from the rules' draws).
     MoveCap,
-    /// A player returned no move or an illegal one (never expected; counted as a loss).
+    /// A player returned no move or an illegal one (counted as a loss; the game record says
+    /// why).
     PlayerFault(Color),
+    /// A player resigned (external engines may).
+    Resigned(Color),
 }
 
 impl Termination {
@@ -22,6 +25,8 @@ impl Termination {
             Termination::MoveCap => "1/2-1/2",
             Termination::PlayerFault(Color::White) => "0-1",
             Termination::PlayerFault(Color::Black) => "1-0",
+            Termination::Resigned(Color::White) => "0-1",
+            Termination::Resigned(Color::Black) => "1-0",
         }
     }
 
@@ -30,6 +35,7 @@ impl Termination {
             Termination::Rules(o) => o.reason().to_string(),
             Termination::MoveCap => "Move cap reached".to_string(),
             Termination::PlayerFault(c) => format!("{c} made no legal move"),
+            Termination::Resigned(c) => format!("{c} resigns"),
         }
     }
 
@@ -37,7 +43,7 @@ impl Termination {
         match self {
             Termination::Rules(o) => o.winner(),
             Termination::MoveCap => None,
-            Termination::PlayerFault(c) => Some(!c),
+            Termination::PlayerFault(c) | Termination::Resigned(c) => Some(!c),
         }
     }
 }
@@ -63,11 +69,21 @@ pub struct GameRecord {
     pub bare_king: Option<(Color, usize)>,
     /// The agents' counters by decision, White's and Black's (`None` for players without agents).
     pub counters: [Option<crate::agents::CounterLog>; 2],
+    /// With [`Termination::PlayerFault`]: what went wrong, in words.
+    pub fault: Option<String>,
 }
 
 impl GameRecord {
     pub fn result(&self) -> &'static str {
         self.termination.result()
+    }
+
+    /// Why the game ended, with a faulty player's fault spelled out.
+    pub fn termination_text(&self) -> String {
+        match (&self.termination, &self.fault) {
+            (Termination::PlayerFault(c), Some(reason)) => format!("{c} fault: {reason}"),
+            (t, _) => t.describe(),
+        }
     }
 
     /// Full moves played.
@@ -105,6 +121,8 @@ pub struct Played {
     pub reasons: Vec<String>,
     pub material: Vec<i32>,
     pub bare_king: Option<(Color, usize)>,
+    /// With [`Termination::PlayerFault`]: what went wrong.
+    pub fault: Option<String>,
 }
 
 /// Plays a game to its end by the rules (or the optional move cap, in full moves).
@@ -116,6 +134,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
     let mut reasons = Vec::new();
     let mut material = vec![material_balance(&start)];
     let mut bare_king = None;
+    let mut fault = None;
     let termination = loop {
         if let Some(outcome) = game.outcome() {
             break Termination::Rules(outcome);
@@ -126,8 +145,23 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
         let pos = *game.position();
         let side = pos.side_to_move();
         let player: &mut dyn Player = if side == Color::White { &mut *white } else { &mut *black };
-        let Some(decision) = player.decide(&game).filter(|d| pos.is_legal(d.mv)) else {
-            break Termination::PlayerFault(side);
+        let decision = match player.decide(&game) {
+            Some(d) if pos.is_legal(d.mv) => d,
+            Some(d) => {
+                fault = Some(format!("illegal move {}", d.mv));
+                break Termination::PlayerFault(side);
+            }
+            None => match player.no_move() {
+                Some(NoMove::Resign) => break Termination::Resigned(side),
+                Some(NoMove::Fault(reason)) => {
+                    fault = Some(reason);
+                    break Termination::PlayerFault(side);
+                }
+                None => {
+                    fault = Some("no move".to_string());
+                    break Termination::PlayerFault(side);
+                }
+            },
         };
         moves.push(decision.mv);
         reasons.push(decision.reason);
@@ -142,5 +176,5 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, start: Position
             }
         }
     };
-    Played { termination, moves, reasons, material, bare_king }
+    Played { termination, moves, reasons, material, bare_king, fault }
 }

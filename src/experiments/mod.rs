@@ -7,6 +7,7 @@ pub mod game;
 pub mod pgn;
 pub mod ratings;
 pub mod report;
+pub mod sprt;
 pub mod stats;
 pub mod suite;
 pub mod svg;
@@ -101,7 +102,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
     let start = job.start;
-    let Played { termination, moves, mut reasons, material, bare_king } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    let Played { termination, moves, mut reasons, material, bare_king, fault } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
     if !job.keep_reasons {
         reasons = Vec::new();
     }
@@ -117,6 +118,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
         material,
         bare_king,
         counters: [white.counter_log(), black.counter_log()],
+        fault,
     })
 }
 
@@ -129,6 +131,22 @@ pub fn run_jobs(
     progress: bool,
     on_done: &(dyn Fn(&GameRecord) + Sync),
 ) -> Vec<GameRecord> {
+    run_jobs_until(jobs, threads, move_cap, progress, &|g| {
+        on_done(g);
+        false
+    })
+}
+
+/// [`run_jobs`], where `on_done` may end the run: once it returns true no new game starts (the
+/// games being played finish and are returned too).
+pub fn run_jobs_until(
+    jobs: &[Job],
+    threads: usize,
+    move_cap: Option<usize>,
+    progress: bool,
+    on_done: &(dyn Fn(&GameRecord) -> bool + Sync),
+) -> Vec<GameRecord> {
+    let enough = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; jobs.len()]);
@@ -136,7 +154,7 @@ pub fn run_jobs(
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| loop {
-                if STOP.load(Ordering::Relaxed) {
+                if STOP.load(Ordering::Relaxed) || enough.load(Ordering::Relaxed) {
                     break;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -147,7 +165,9 @@ pub fn run_jobs(
                 let rec = std::panic::catch_unwind(|| run_job(i, &jobs[i], move_cap));
                 match rec {
                     Ok(Ok(r)) => {
-                        on_done(&r);
+                        if on_done(&r) {
+                            enough.store(true, Ordering::Relaxed);
+                        }
                         results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                     }
                     Ok(Err(e)) => log::error!("game {i}: {e}"),

@@ -28,7 +28,7 @@ fn write_pgn(g: &GameRecord, event: &str, date: &str, comments: bool) -> String 
     tag(&mut out, "White", &g.white);
     tag(&mut out, "Black", &g.black);
     tag(&mut out, "Result", g.result());
-    tag(&mut out, "Termination", &g.termination.describe());
+    tag(&mut out, "Termination", &g.termination_text());
     tag(&mut out, "Seed", &g.seed.to_string());
     if g.start_fen != crate::board::STARTPOS {
         tag(&mut out, "SetUp", "1");

@@ -64,17 +64,34 @@ pub fn wdl(source: &str, player: &str, against: &str) -> Option<Wdl> {
     Some(Wdl { wins: n("wins")?, losses: n("losses")?, draws: n("draws")? })
 }
 
+/// Who stands in for Crafty at depths 1, 2 and 3 (`thesis --opponent` puts a real engine
+/// there); the searcher when unset.
+static CRAFTY: std::sync::RwLock<Option<[String; 3]>> = std::sync::RwLock::new(None);
+
+/// Sets Crafty's stand-ins at depths 1-3 for the comparison with the thesis.
+pub fn set_crafty(specs: [String; 3]) {
+    *CRAFTY.write().unwrap_or_else(|e| e.into_inner()) = Some(specs);
+}
+
+/// Crafty's stand-in at `depth` (1-3): `search:depth=N` unless `thesis --opponent` set another.
+pub fn crafty(depth: u8) -> String {
+    match &*CRAFTY.read().unwrap_or_else(|e| e.into_inner()) {
+        Some(specs) if (1..=3).contains(&depth) => specs[depth as usize - 1].clone(),
+        _ => format!("search:depth={depth}"),
+    }
+}
+
 /// Our player for a thesis name: "Level N" is `level:N`; Crafty, limited to depth 1 in the
-/// games (section 3.1.1), and "Crafty depth N" in Table 3.10 are the searcher at that depth.
-/// Crafty's timed run has no counterpart.
+/// games (section 3.1.1), and "Crafty depth N" in Table 3.10 are the searcher at that depth (or
+/// the `--opponent` engine). Crafty's timed run has no counterpart.
 pub fn spec_of(name: &str) -> Option<String> {
     if let Some(n) = name.strip_prefix("Level ") {
         return n.parse::<u8>().ok().map(|n| format!("level:{n}"));
     }
     if name == "Crafty" {
-        return Some("search:depth=1".to_string());
+        return Some(crafty(1));
     }
-    name.strip_prefix("Crafty depth ").and_then(|d| d.parse::<u8>().ok()).map(|d| format!("search:depth={d}"))
+    name.strip_prefix("Crafty depth ").and_then(|d| d.parse::<u8>().ok()).map(|d| if d <= 3 { crafty(d) } else { format!("search:depth={d}") })
 }
 
 /// The thesis's name for our player, for tables that show both ("Crafty" for the searcher at
@@ -83,7 +100,7 @@ pub fn name_of(spec: &str) -> Option<String> {
     if let Some(n) = spec.strip_prefix("level:") {
         return Some(format!("Level {n}"));
     }
-    (spec == "search:depth=1").then(|| "Crafty".to_string())
+    (spec == crafty(1)).then(|| "Crafty".to_string())
 }
 
 #[cfg(test)]

@@ -7,9 +7,18 @@ use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
 use crate::player::{Player, StopSignal};
-use crate::spec::player_from_spec;
+use crate::spec::is_external;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
+
+/// The engine's own player: any spec but an external engine (that is for the research
+/// commands).
+fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    if is_external(spec) {
+        return Err(format!("'{spec}': external engines play in match, tournament, thesis and suite, not as the engine's own player"));
+    }
+    crate::spec::player_from_spec(spec, seed)
+}
 
 /// Level when none is given: the strongest agent configuration.
 pub const DEFAULT_LEVEL: u8 = 9;

@@ -2,11 +2,11 @@
 """AgentChess under cutechess-cli, the match runner engine authors use: a CI check and a soak.
 
 CI check (the default), two cutechess-cli runs:
-  1. XBoard: a gauntlet of Fairy-Max against every agent level (--levels, default 1-8),
+  1. XBoard: a gauntlet of Fairy-Max against every agent level (--levels, default 1-9),
      --xboard-games per level (default 16), from the start position.
   2. UCI: a round robin of the levels and --uci-extra players (default search:depth=2),
      --uci-games per pairing (default 2), from built-in openings played from both sides.
-  200 games by default, tc 2+0.02, concurrency 2: 30-40 s on 2 cores. Fairy-Max plays to
+  234 games by default, tc 2+0.02, concurrency 2: about a minute on 2 cores. Fairy-Max plays to
   depth 4 on a clock of its own, 20+0.2 (--fairymax-depth, --fairymax-tc): at 2+0.02 it lost
   on time itself now and then on a busy machine, and a time loss here should be AgentChess's.
   Engines are reused between games, as cutechess-cli does by default, and seeded from --seed;
@@ -750,7 +750,7 @@ def arguments() -> argparse.Namespace:
     ap.add_argument("--fairymax-depth", type=int, default=4, help="Fairy-Max's depth limit (0: clock only)")
     ap.add_argument("--fairymax-tc", default="20+0.2", help="Fairy-Max's clock (the agents play on --tc)")
     ap.add_argument("--allow-skip", action="store_true", help="exit 0 when cutechess-cli is not available")
-    ap.add_argument("--levels", type=parse_levels, default=parse_levels("1-8"), help="e.g. 1-8, 1-9, 1,3,5-8")
+    ap.add_argument("--levels", type=parse_levels, default=parse_levels("1-9"), help="e.g. 1-8, 1-9, 1,3,5-8")
     ap.add_argument("--xboard-games", type=int, default=16, help="games of each level against Fairy-Max")
     ap.add_argument("--uci-games", type=int, default=2, help="games per pairing in the UCI round robin")
     ap.add_argument("--uci-extra", default="search:depth=2", help="players beside the levels over UCI")

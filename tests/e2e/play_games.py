@@ -101,7 +101,7 @@ def main() -> None:
     ap.add_argument("--games-per-pairing", type=int, default=2)
     ap.add_argument("--base", type=float, default=5.0, help="seconds per game per side")
     ap.add_argument("--inc", type=float, default=0.05, help="increment in seconds")
-    ap.add_argument("--level-a", type=int, default=7)
+    ap.add_argument("--level-a", type=int, default=9)
     ap.add_argument("--level-b", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--player", help="play this player spec instead of levels (e.g. random)")

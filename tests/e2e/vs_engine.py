@@ -1,121 +1,137 @@
 #!/usr/bin/env python3
-"""AgentChess levels against a real, depth-limited engine: the thesis's Crafty-at-depth-1 column
-(Table 3.1, Tables 3.4-3.5) with a peer that is installed here instead of our own searcher.
+"""AgentChess against real engines, through `agentchess`'s own external-engine players: a thin
+check over `agentchess tournament`/`match` with `uci:`/`xboard:` specs (src/external.rs).
 
-AgentChess runs as a subprocess through its XBoard interface (python-chess's XBoard client);
-the opponent is Stockfish over UCI (`go depth D`). (Fairy-Max and Phalanx were tried: through
-python-chess the first lacks `setboard` and the second refuses `sd`, so neither can be held to
-a depth here.)
-Colours alternate, games end by the rules (python-chess adjudicates mate, stalemate, threefold
-repetition, the fifty-move rule and insufficient material) or at a ply cap, counted apart.
-Every AgentChess move is checked for legality. Prints the results table; `--pgn` keeps the games.
+It runs, as issue 12 asks CI to:
 
-    python3 tests/e2e/vs_engine.py --engine stockfish --depth 1 --levels 1-8 --games 20
+    agentchess tournament --levels 1-8 "uci:/usr/games/stockfish,depth=1" --games N
+    agentchess match level:7 "xboard:/usr/games/fairymax,sd=1" --games 20
+
+and fails (exit 1) when a run exits non-zero, reports any fault ("Faults: none" is required: a
+crash, a silent engine, an illegal move, a false result claim or a time forfeit of either side
+is a fault), or when a game's PGN disagrees with python-chess: every move must be legal there,
+and the Result must be python-chess's own outcome of the final position (mate, stalemate,
+threefold, fifty moves, dead material) -- so a wrong result claim accepted by the runner, or a
+game ended early, shows here. Engine draw offers are never accepted by the runner, so a
+game that ends in a draw must be a draw by the rules.
+
+An engine binary that is absent is skipped with a message. Needs `pip install chess`.
+
+    python3 tests/e2e/vs_engine.py [--games 100] [--fairymax-games 20]
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
+import io
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import chess
-import chess.engine
 import chess.pgn
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("AGENTCHESS", ROOT / "target" / "release" / "agentchess"))
-ENGINES = {
-    "stockfish": ("/usr/games/stockfish", "uci"),
-}
 
 
-def open_engine(cmd: list[str], protocol: str) -> chess.engine.SimpleEngine:
-    if protocol == "uci":
-        return chess.engine.SimpleEngine.popen_uci(cmd)
-    return chess.engine.SimpleEngine.popen_xboard(cmd)
+def which(*names: str) -> str | None:
+    for name in names:
+        found = shutil.which(name) or (name if os.path.exists(name) else None)
+        if found:
+            return found
+    return None
 
 
-def play(ours, theirs, ours_white: bool, depth: int, cap: int) -> tuple[str, str, chess.Board]:
-    """One game; returns the result, why it ended, and the final board."""
-    board = chess.Board()
-    while True:
-        outcome = board.outcome(claim_draw=True)
-        if outcome is not None:
-            return outcome.result(), outcome.termination.name.lower().replace("_", " "), board
-        if board.ply() >= cap:
-            return "1/2-1/2", "ply cap", board
-        our_turn = (board.turn == chess.WHITE) == ours_white
-        if our_turn:
-            move = ours.play(board, chess.engine.Limit(time=1.0)).move
+def check_pgn(text: str) -> list[str]:
+    """Problems with the games of a PGN file, replayed by python-chess."""
+    problems = []
+    stream = io.StringIO(text)
+    count = 0
+    while (game := chess.pgn.read_game(stream)) is not None:
+        count += 1
+        label = f"game {game.headers.get('Round')} {game.headers.get('White')} vs {game.headers.get('Black')}"
+        if game.errors:
+            problems.append(f"{label}: python-chess could not read it: {game.errors[0]}")
+            continue
+        board = game.board()
+        for move in game.mainline_moves():
             if move not in board.legal_moves:
-                raise SystemExit(f"AgentChess played illegal {move} in {board.fen()}")
-        else:
-            move = theirs.play(board, chess.engine.Limit(depth=depth)).move
-        board.push(move)
+                problems.append(f"{label}: illegal {move} in {board.fen()}")
+                break
+            board.push(move)
+        outcome = board.outcome(claim_draw=True)
+        result = game.headers.get("Result")
+        termination = game.headers.get("Termination", "")
+        if outcome is None:
+            # Only a move cap or a fault may end a game that is not over; faults are refused below.
+            if "cap" not in termination.lower():
+                problems.append(f"{label}: {result} ({termination}) but the game is not over: {board.fen()}")
+        elif outcome.result() != result:
+            problems.append(f"{label}: Result {result} ({termination}), python-chess says {outcome.result()} ({outcome.termination.name})")
+    if count == 0:
+        problems.append("no games in the PGN")
+    return problems
 
 
-def parse_levels(text: str) -> list[int]:
-    levels: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        levels += range(int(lo), int(hi or lo) + 1)
-    return levels
+def run(args: list[str], pgn: Path) -> list[str]:
+    cmd = [str(BINARY), *args, "--pgn", str(pgn)]
+    print("$", " ".join(cmd), flush=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    out = proc.stdout
+    tail = out.strip().splitlines()[-1] if out.strip() else "(no output)"
+    print("  ", tail)
+    problems = []
+    if proc.returncode != 0:
+        problems.append(f"exit status {proc.returncode}: {proc.stderr.strip()[-500:]}")
+    if "Faults: none" not in out:
+        faults = out[out.find("Faults:"):].split("\n\n")[0] if "Faults:" in out else "no Faults line"
+        problems.append(f"faults reported:\n{faults}")
+    for line in proc.stderr.splitlines():
+        if any(word in line for word in ("WARN", "ERROR", "panicked")):
+            problems.append(f"stderr: {line}")
+    if pgn.exists():
+        problems += check_pgn(pgn.read_text())
+    else:
+        problems.append("no PGN written")
+    table = [l for l in out.splitlines() if " vs " in l and "-" in l][:12]
+    for line in table:
+        print("   ", line)
+    return problems
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", choices=sorted(ENGINES), default="stockfish")
-    ap.add_argument("--depth", type=int, default=1)
-    ap.add_argument("--levels", default="1-8")
-    ap.add_argument("--games", type=int, default=20, help="games per level (colours alternate)")
-    ap.add_argument("--cap", type=int, default=600, help="ply cap, counted apart from the rules' draws")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--pgn", type=Path)
+    ap.add_argument("--games", type=int, default=100, help="games a pairing in the Stockfish tournament")
+    ap.add_argument("--fairymax-games", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
-    path, protocol = ENGINES[args.engine]
-    if not Path(path).exists():
-        raise SystemExit(f"{path} not found: apt-get install {args.engine}")
     if not BINARY.exists():
-        raise SystemExit(f"{BINARY} not found: run `cargo build --release` first (or set AGENTCHESS)")
-
-    opponent = f"{args.engine} depth {args.depth}"
-    pgn_out = open(args.pgn, "w") if args.pgn else None
-    print(f"{'player':<10} {'vs ' + opponent:<22} {'wins':>5} {'losses':>6} {'draws':>6} {'capped':>6}")
-    theirs = open_engine([path], protocol)
-    try:
-        for level in parse_levels(args.levels):
-            wins = losses = draws = capped = 0
-            ours = open_engine([str(BINARY), "--level", str(level), "--seed", str(args.seed)], "xboard")
-            try:
-                for i in range(args.games):
-                    ours_white = i % 2 == 0
-                    result, why, board = play(ours, theirs, ours_white, args.depth, args.cap)
-                    won = result == ("1-0" if ours_white else "0-1")
-                    lost = result == ("0-1" if ours_white else "1-0")
-                    wins, losses = wins + won, losses + lost
-                    draws += not won and not lost and why != "ply cap"
-                    capped += why == "ply cap"
-                    if pgn_out:
-                        game = chess.pgn.Game.from_board(board)
-                        game.headers.update({
-                            "Event": f"AgentChess vs {opponent}", "Site": "AgentChess",
-                            "Date": datetime.date.today().strftime("%Y.%m.%d"), "Round": str(i + 1),
-                            "White": f"AgentChess L{level}" if ours_white else opponent,
-                            "Black": opponent if ours_white else f"AgentChess L{level}",
-                            "Result": result, "Termination": why,
-                        })
-                        print(game, file=pgn_out, end="\n\n")
-            finally:
-                ours.quit()
-            print(f"{'Level ' + str(level):<10} {'':<22} {wins:>5} {losses:>6} {draws:>6} {capped:>6}", flush=True)
-    finally:
-        theirs.quit()
-        if pgn_out:
-            pgn_out.close()
-    return 0
+        print(f"{BINARY} not built (cargo build --release)", file=sys.stderr)
+        return 2
+    runs = []
+    stockfish = which("stockfish", "/usr/games/stockfish")
+    if stockfish:
+        runs.append(["tournament", "--levels", "1-8", f"uci:{stockfish},depth=1", "--games", str(args.games)])
+    else:
+        print("stockfish not installed: its tournament is skipped")
+    fairymax = which("fairymax", "/usr/games/fairymax")
+    if fairymax:
+        runs.append(["match", "level:7", f"xboard:{fairymax},sd=1", "--games", str(args.fairymax_games)])
+    else:
+        print("fairymax not installed: its match is skipped")
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, r in enumerate(runs):
+            problems = run([*r, "--threads", str(args.threads)], Path(tmp) / f"run{i}.pgn")
+            for p in problems:
+                print("FAIL", p)
+            failed += bool(problems)
+    print(f"{len(runs)} runs, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

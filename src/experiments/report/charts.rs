@@ -119,9 +119,10 @@ impl Report<'_> {
         let mut panels = Vec::new();
         let threats = |curve: &[Counters]| Self::counter_points(curve, |c| mean_per_game(c.incorrect_threats, c.decisions));
         // The thesis's own pairing first, when it was played.
-        if self.thesis && self.played("level:7", "search:depth=1") {
-            let series = vec![Series { label: "level:7".into(), colour: self.colour("level:7", 0), points: threats(&self.counter_curve("level:7", Some("search:depth=1"))) }];
-            panels.push(Panel { title: "level:7 against search:depth=1 (the thesis's pairing, with Crafty)".into(), series });
+        let crafty = crate::experiments::thesis::crafty(1);
+        if self.thesis && self.played("level:7", &crafty) {
+            let series = vec![Series { label: "level:7".into(), colour: self.colour("level:7", 0), points: threats(&self.counter_curve("level:7", Some(&crafty))) }];
+            panels.push(Panel { title: format!("level:7 against {crafty} (the thesis's pairing, with Crafty)"), series });
         }
         // One line per player over all its games: per pairing, a hundred games make a per-move
         // mean too ragged to tell eight lines apart.

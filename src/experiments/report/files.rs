@@ -162,7 +162,7 @@ impl Report<'_> {
                 csv_field(&g.white),
                 csv_field(&g.black),
                 g.result(),
-                csv_field(&g.termination.describe()),
+                csv_field(&g.termination_text()),
                 g.moves.len(),
                 g.material.last().copied().unwrap_or(0),
                 g.seed,

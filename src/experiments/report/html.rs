@@ -317,7 +317,8 @@ impl Report<'_> {
             .collect();
         let mut s = String::from("<section id=\"results\">\n<h2>Table 3.1: results</h2>\n<p>Wins, losses and draws of the row player against the column player (the thesis's \"row wins, column wins, draws\").");
         if fidelity.is_some() {
-            let _ = write!(s, " Under each cell the thesis's (its Crafty at depth 1 is our search:depth=1); red where the two differ significantly, green where they agree.");
+            let _ = write!(s, " Under each cell the thesis's (its Crafty at depth 1 is our {}); red", crate::experiments::thesis::crafty(1));
+            let _ = write!(s, " where the two differ significantly, green where they agree.");
         }
         s.push_str("</p>\n");
         s.push_str(&table("matrix", "Table 3.1", &head_refs, &rows));

@@ -373,6 +373,7 @@ mod tests {
             material: vec![0],
             bare_king: bare_king.map(|c| (c, 10)),
             counters: [None, None],
+            fault: None,
         }
     }
 
