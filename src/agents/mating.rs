@@ -90,7 +90,7 @@ fn discoverers(pos: &Position, king: Square) -> Bitboard {
     for sniper in snipers {
         let blockers = attacks::between(king, sniper) & pos.occupied();
         if blockers.count() == 1 && (blockers & pos.by_color(us)).any() {
-            out = out | blockers;
+            out |= blockers;
         }
     }
     out
