@@ -66,15 +66,34 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
     from_square[Piece::Bishop.index()] = diagonal;
     from_square[Piece::Rook.index()] = straight;
     from_square[Piece::Queen.index()] = diagonal | straight;
+    let discoverers = discoverers(pos, king);
     let mut checks = legal.clone();
     checks.retain(|mv| {
         if mv.kind() != MoveKind::Normal {
             return gives_check(pos, mv);
         }
         let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
-        from_square[piece.index()].contains(mv.to()) || discovers_check(pos, mv, king, now.without(mv.from()).with(mv.to()))
+        from_square[piece.index()].contains(mv.to())
+            || (discoverers.contains(mv.from()) && !attacks::line(king, mv.from()).contains(mv.to()))
     });
     checks
+}
+
+/// Our pieces that alone stand between one of our sliders and their king on `king`: moving one
+/// off that line gives check.
+fn discoverers(pos: &Position, king: Square) -> Bitboard {
+    let us = pos.side_to_move();
+    let queens = pos.pieces(us, Piece::Queen);
+    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, Bitboard::EMPTY))
+        | ((pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, Bitboard::EMPTY));
+    let mut out = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & pos.occupied();
+        if blockers.count() == 1 && (blockers & pos.by_color(us)).any() {
+            out |= blockers;
+        }
+    }
+    out
 }
 
 /// A move that mates now, if there is one.
