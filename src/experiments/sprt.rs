@@ -13,7 +13,6 @@
 
 use super::game::GameRecord;
 use super::stats::{elo_from_score, erf};
-use crate::board::Color;
 
 /// Normalised Elo per unit of t = (μ − ½)/σ: 800 / ln 10.
 pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
@@ -348,12 +347,7 @@ pub fn pairs_of(games: &[GameRecord], a: &str, b: &str) -> Pentanomial {
 
 /// 1, ½ or 0 for `player` in game `g`.
 pub fn points_for(g: &GameRecord, player: &str) -> f64 {
-    let colour = if g.white == player { Color::White } else { Color::Black };
-    match g.termination.winner() {
-        None => 0.5,
-        Some(c) if c == colour => 1.0,
-        Some(_) => 0.0,
-    }
+    super::wdl_for(g, player).score()
 }
 
 /// The pair counts and the pair-based Elo beside the per-game one, for a summary.
