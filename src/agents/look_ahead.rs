@@ -31,7 +31,7 @@ use super::fork::fork;
 use super::mating::mate_in_one;
 use super::scene::Scene;
 use super::values::{material_balance, value};
-use crate::board::{attacks, Move, Piece, Position};
+use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
 
 /// How many candidates are looked at (the thesis's choice among them).
 pub(crate) const CANDIDATES: usize = 8;
@@ -99,6 +99,114 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
         if fork > best.gain {
             best = Answer { gain: fork, takes: None };
         }
+    }
+    let trap = their_trap(after, features);
+    if trap > best.gain {
+        best = Answer { gain: trap, takes: None };
+    }
+    best
+}
+
+/// Their best quiet move-attack on a piece of ours with no way out, in `after` (their move):
+/// a piece of theirs steps, where we cannot win it, to attack a piece of ours worth more than
+/// itself (so guarding it does not help); what it wins is the least we lose among the ways out
+/// of the attacked piece: its own moves, and the captures of the attacker.
+///
+/// Thesis 4.1 counts only the captures the opponent has now; the losses against
+/// `search:depth=2` show the quiet attack is the reply the agents most often miss (a pawn
+/// stepping up to a piece, a piece cornered with no square left).
+fn their_trap(after: &Position, features: Features) -> i32 {
+    use crate::board::Color;
+    let them = after.side_to_move();
+    let us = !them;
+    let occ = after.occupied();
+    let ev = Eval::new(after, features);
+    let mut best = 0;
+    for from in after.by_color(them) & !after.pieces(them, Piece::King) {
+        let piece = after.piece_kind_at(from).unwrap_or(Piece::Pawn);
+        // Our pieces worth more than the attacker, not the king (a check is not a trap).
+        let mut worth_more = Bitboard::EMPTY;
+        for kind in Piece::ALL {
+            if kind != Piece::King && value(kind) > value(piece) {
+                worth_more = worth_more | after.pieces(us, kind);
+            }
+        }
+        if worth_more.is_empty() {
+            continue;
+        }
+        let reach = match piece {
+            Piece::Pawn => {
+                let step = if them == Color::White { 1 } else { -1 };
+                let one = from.offset(0, step).filter(|s| !occ.contains(*s));
+                let two = one
+                    .filter(|_| from.relative(them).rank() == 1)
+                    .and_then(|s| s.offset(0, step))
+                    .filter(|s| !occ.contains(*s));
+                one.map_or(Bitboard::EMPTY, |s| s.bb()) | two.map_or(Bitboard::EMPTY, |s| s.bb())
+            }
+            _ => attacks::piece_attacks(piece, them, from, occ) & !occ,
+        };
+        let already = attacks::piece_attacks(piece, them, from, occ);
+        for to in reach {
+            if piece == Piece::Pawn && to.relative(them).rank() == 7 {
+                continue; // a promotion, asked elsewhere
+            }
+            let occ_to = occ.without(from).with(to);
+            let targets = attacks::piece_attacks(piece, them, to, occ_to) & worth_more & !already;
+            if targets.is_empty() || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
+                continue;
+            }
+            let step = Move::new(from, to);
+            if !after.is_legal(step) || ev.threat_at(&Scene::after(after, step), to, piece) > 0 {
+                continue;
+            }
+            best = best.max(trapped_loss(&after.play(step), targets, to, features));
+        }
+    }
+    best
+}
+
+/// Can our piece on `target` step to a square no piece of theirs attacks, once their `piece`
+/// has gone from `from` to `to` (occupancy `occ`)? A cheap first sieve: pins and exchanges are
+/// left to `trapped_loss`.
+fn has_open_square(after: &Position, target: Square, from: Square, to: Square, piece: Piece, occ: Bitboard) -> bool {
+    let them = after.side_to_move();
+    let kind = after.piece_kind_at(target).unwrap_or(Piece::Pawn);
+    if kind == Piece::Pawn {
+        return true; // a pawn's ways out are few and odd (pushes, captures): never trapped here
+    }
+    let occ_off = occ.without(target);
+    let squares = attacks::piece_attacks(kind, !them, target, occ) & !after.by_color(!them);
+    let reach = attacks::piece_attacks(piece, them, to, occ_off);
+    squares.filter(|&sq| !reach.contains(sq) && after.attackers_to(sq, them, occ_off).without(from).is_empty()).count() > 0
+}
+
+/// What we lose in `next` (our move, after their quiet attack from `to`) on the best of the
+/// `targets`: for each, the least of its threat where it stands and what each way out costs
+/// (one of its moves, or a capture of the attacker: the threat where the mover lands, less
+/// what it takes, plus what is still threatened on the target).
+fn trapped_loss(next: &Position, targets: Bitboard, to: Square, features: Features) -> i32 {
+    let ev = Eval::new(next, features);
+    let now = Scene::now(next);
+    let ways = next.legal_moves_from(targets | next.attackers_to(to, next.side_to_move(), next.occupied()));
+    let mut best = 0;
+    for target in targets {
+        let kind = next.piece_kind_at(target).unwrap_or(Piece::Pawn);
+        let mut least = ev.threat_at(&now, target, kind);
+        for &mv in ways.iter().filter(|m| m.from() == target || m.to() == to) {
+            if least <= 0 {
+                break;
+            }
+            let scene = Scene::after(next, mv);
+            let mover = next.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+            let landed = mv.promotion().unwrap_or(mover);
+            let mut cost = ev.threat_at(&scene, mv.to(), landed) - immediate(next, mv);
+            if mv.from() != target {
+                cost += ev.threat_at(&scene, target, kind);
+            }
+            least = least.min(cost.max(0));
+        }
+        best = best.max(least);
     }
     best
 }
@@ -371,6 +479,20 @@ mod tests {
         let fen = "4k3/8/8/8/1n6/8/7P/R3K3 w - - 0 1";
         assert_eq!(worth_of(fen, "h2h3"), -500);
         assert_eq!(worth_of(fen, "a1d1"), 0);
+    }
+
+    #[test]
+    fn a_piece_a_pawn_can_trap_is_not_put_there() {
+        // Be7-h4? g7-g5 and the bishop has no square (g3 is ours, g5 is guarded by h6): it is
+        // lost for the pawn (Bxg5 hxg5). Be7-d6 is safe.
+        let fen = "6k1/4B1p1/7p/8/8/6P1/5P2/6K1 w - - 0 1";
+        assert_eq!(worth_of(fen, "e7h4"), 100 - 350);
+        assert_eq!(worth_of(fen, "e7d6"), 0);
+        // With the g3 pawn gone, the bishop steps back to g3: no trap.
+        assert_eq!(worth_of("6k1/4B1p1/7p/8/8/8/5P2/6K1 w - - 0 1", "e7h4"), 0);
+        // Mirrored colours.
+        let mirrored = "6k1/5p2/6p1/8/8/7P/4b1P1/6K1 b - - 0 1";
+        assert_eq!(worth_of(mirrored, "e2h5"), 100 - 350);
     }
 
     #[test]
