@@ -581,6 +581,13 @@ fn level9_mates_in_one() {
     level9_improves("6k1/5ppp/8/8/8/8/5PPP/n3R1K1 w - - 0 1", "e1a1", "e1e8", "L9 mate: R");
 }
 
+/// `mating`: a mate in three by checks (WAC.219: Qf1+ Bg1 Qf3+ Bxf3 Bxf3#); level 8's
+/// threatened bishop takes the bishop e4 instead.
+#[test]
+fn level9_mates_in_three_by_checks() {
+    level9_improves("7k/p4q1p/1pb5/2p5/4B2Q/2P1B3/P6P/7K b - - 0 1", "c6e4", "f7f1", "L9 mate in three: Q");
+}
+
 /// `fork`: Nc7+ forks king and rook; level 8 takes a free pawn instead (an attack first), level 9
 /// sees the guaranteed rook.
 #[test]

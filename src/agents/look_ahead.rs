@@ -13,7 +13,8 @@
 //! - for each, the position after it is handed to the opponent's agents, who report their best
 //!   attack: what their best capture or promotion wins, estimated as our agents estimate (with
 //!   `exchange`, the whole exchange), discovered attacks included since the board is the real
-//!   one after our move, and a mate when they have one;
+//!   one after our move, their best fork, their best trap (a quiet step up to a piece of ours
+//!   that has no way out), and a mate when they have one;
 //! - a candidate is worth what it wins now, less their best answer, plus half of what it
 //!   threatens next (its fork or lone threat, its passed pawn's progress) when they have no
 //!   winning answer; a draw it allows costs our material edge, and a repetition while we are
@@ -21,9 +22,10 @@
 //! - the best is played; at equal worth the earlier candidate, so that the thesis's own choice
 //!   stands unless the look-ahead finds it worse.
 //!
-//! Only captures, promotions and mates are asked of the opponent; no move of ours is looked at
-//! after theirs. That is what keeps this the agents' reasoning over a handful of moves and not
-//! a search: at most `CANDIDATES` positions, one reply each.
+//! Only captures, promotions, forks, traps and mates are asked of the opponent; no move of ours
+//! is looked at after theirs, except the trapped piece's ways out and the replies to a check.
+//! That is what keeps this the agents' reasoning over a handful of moves and not a search: at
+//! most `CANDIDATES` positions, one reply each.
 
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;

@@ -302,6 +302,8 @@ impl MasterAgent {
             (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
         } else if let Some(mv) = mating::mate_in_two(pos, checks) {
             (mv, Rule::Mate, format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)))
+        } else if let Some(mv) = mating::mate_in_three(pos, checks) {
+            (mv, Rule::Mate, format!("{label} mate in three: {} (checks that leave every reply a mate)", move_text(pos, mv)))
         } else if mating::is_mating_phase(pos) {
             let rng = &mut self.rng;
             let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;

@@ -106,23 +106,58 @@ pub(crate) fn mate_among(pos: &Position, checks: &MoveList) -> Option<Move> {
     checks.iter().copied().find(|&mv| !pos.play(mv).has_legal_move())
 }
 
-/// Checks that leave more replies than this are not followed up for a mate in two.
+/// Checks that leave more replies than this are not followed up for a mate in two or three.
 const MATE_IN_TWO_REPLIES: usize = 4;
+
+/// The most positions a mate in three by checks may look at before it gives up (the rare
+/// position with many checks each met in few ways), so that it never costs more than a few
+/// hundred microseconds.
+const MATE_IN_THREE_BUDGET: u32 = 200;
 
 /// One of `checks` after which every reply allows a mate in one: the king's attackers look one check
 /// further when the first one leaves the king a way out (a "move-attack of the king … most
 /// promising to lead to check mate", thesis 6). Only checks are tried, and only mates after
 /// them, so it stays a handful of positions.
 pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
+    mate_by_checks(pos, checks, 2, &mut { u32::MAX })
+}
+
+/// The same one check further: a check after which every reply allows a mate in two by checks
+/// (WAC's sacrifices on the king: Rxh6+ Kg8 Rh8+ Kxh8 Qh5+ …). At most `MATE_IN_THREE_BUDGET`
+/// positions are looked at.
+pub(crate) fn mate_in_three(pos: &Position, checks: &MoveList) -> Option<Move> {
+    mate_by_checks(pos, checks, 3, &mut { MATE_IN_THREE_BUDGET })
+}
+
+/// The first of `checks` that mates within `moves` of our moves, every one a check that leaves
+/// the king at most `MATE_IN_TWO_REPLIES` replies; `budget` counts the positions looked at and
+/// ends the look (None) when it runs out.
+fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u32) -> Option<Move> {
     checks.iter().copied().find(|&mv| {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
         let after = pos.play(mv);
+        if moves == 1 {
+            return !after.has_legal_move();
+        }
         let replies = after.legal_moves();
+        if replies.is_empty() {
+            return true; // a check with no reply is mate
+        }
         // A check the king can meet in many ways is no mating attack.
-        (1..=MATE_IN_TWO_REPLIES).contains(&replies.len()) && replies.iter().all(|&r| {
-            let next = after.play(r);
-            mate_in_one(&next, &next.legal_moves()).is_some()
-        })
+        replies.len() <= MATE_IN_TWO_REPLIES
+            && replies.iter().all(|&r| {
+                let next = after.play(r);
+                let next_checks = checks_of(&next);
+                mate_by_checks(&next, &next_checks, moves - 1, budget).is_some()
+            })
     })
+}
+
+fn checks_of(pos: &Position) -> MoveList {
+    checks(pos, &pos.legal_moves())
 }
 
 /// The mating net applies: the opponent has only its king and pawns, and we have a queen or a
@@ -413,6 +448,20 @@ mod tests {
         // No check leads to mate here.
         let p = pos("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
         assert!(mate_in_two(&p, &checks(&p, &p.legal_moves())).is_none());
+    }
+
+    #[test]
+    fn mate_in_three_by_checks_is_found_within_its_budget() {
+        // WAC.219: Qf1+ Bg1 Qf3+ Bxf3 Bxf3# (every reply allows a mate in two by checks).
+        let p = pos("7k/p4q1p/1pb5/2p5/4B2Q/2P1B3/P6P/7K b - - 0 1");
+        let checks = checks(&p, &p.legal_moves());
+        assert!(mate_in_two(&p, &checks).is_none());
+        assert_eq!(mate_in_three(&p, &checks).expect("a mate in three").to_string(), "f7f1");
+        // With no budget left nothing is found.
+        assert!(mate_by_checks(&p, &checks, 3, &mut 0).is_none());
+        // A lone queen against a king in the open has no mate in three by checks.
+        let p = pos("8/8/3k4/8/8/8/8/K5Q1 w - - 0 1");
+        assert!(mate_in_three(&p, &checks_of(&p)).is_none());
     }
 
     #[test]
