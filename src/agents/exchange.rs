@@ -68,16 +68,16 @@ impl Armies {
     /// Every piece of either side attacking `sq` through `occ`; `us` owns side 0.
     #[inline(always)]
     fn attackers(&self, sq: Square, occ: Bitboard, us: Color) -> Bitboard {
-        let k = &self.kinds;
+        let (t, k) = (attacks::tables(), &self.kinds);
         let pawns = k[Piece::Pawn.index()];
         // A pawn of one colour attacks sq from where a pawn of the other on sq would attack.
-        let pawns = (attacks::pawn(!us, sq) & pawns & self.sides[0]) | (attacks::pawn(us, sq) & pawns & self.sides[1]);
+        let pawns = (t.pawn(!us, sq) & pawns & self.sides[0]) | (t.pawn(us, sq) & pawns & self.sides[1]);
         let queens = k[Piece::Queen.index()];
         (pawns
-            | (attacks::knight(sq) & k[Piece::Knight.index()])
-            | (attacks::king(sq) & k[Piece::King.index()])
-            | (attacks::bishop(sq, occ) & (k[Piece::Bishop.index()] | queens))
-            | (attacks::rook(sq, occ) & (k[Piece::Rook.index()] | queens)))
+            | (t.knight(sq) & k[Piece::Knight.index()])
+            | (t.king(sq) & k[Piece::King.index()])
+            | (t.bishop(sq, occ) & (k[Piece::Bishop.index()] | queens))
+            | (t.rook(sq, occ) & (k[Piece::Rook.index()] | queens)))
             & occ
     }
 
@@ -85,7 +85,7 @@ impl Armies {
     /// see [`swap`]. `mover` is the side (0 = ours) that captures first.
     #[inline(always)]
     fn exchange(&self, sq: Square, target: i32, mut mover: usize, mut occ: Bitboard, mut attackers: Bitboard) -> i32 {
-        let k = &self.kinds;
+        let (t, k) = (attacks::tables(), &self.kinds);
         let queens = k[Piece::Queen.index()];
         let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
         // The least valuable attacker of `mover`: its square, value and kind. A king takes only
@@ -121,9 +121,9 @@ impl Armies {
             // square's rank or file, or on one of its diagonals, and only that line can open.
             if piece != Piece::Knight {
                 attackers |= if from.file() == sq.file() || from.rank() == sq.rank() {
-                    attacks::rook(sq, occ) & straight & occ
+                    t.rook(sq, occ) & straight & occ
                 } else {
-                    attacks::bishop(sq, occ) & diag & occ
+                    t.bishop(sq, occ) & diag & occ
                 };
             }
             mover = 1 - mover;
