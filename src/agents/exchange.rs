@@ -26,13 +26,15 @@ const MAX_SWAPS: usize = 34;
 /// What the opponent wins by starting the exchange on our `piece` standing on `sq` in `scene`,
 /// never below zero (it need not start). Our king's threat is its whole value whenever attacked.
 pub(crate) fn exchange_threat(pos: &Position, scene: &Scene, sq: Square, piece: Piece) -> i32 {
-    if scene.their_attackers(pos, sq).is_empty() {
+    let armies = Armies::of(pos, scene);
+    let attackers = armies.attackers(sq, scene.occ, scene.us());
+    if (attackers & armies.sides[1]).is_empty() {
         return 0;
     }
     if piece == Piece::King {
         return KING_VALUE;
     }
-    swap(pos, scene, sq, value(piece), !scene.us()).max(0)
+    armies.exchange(sq, value(piece), 1, scene.occ, attackers).max(0)
 }
 
 /// The pieces of the scene by kind (either side's) and by side, so that an exchange can take
@@ -403,6 +405,17 @@ mod tests {
                     for (target, side) in [(100, Color::White), (350, Color::Black), (900, Color::White), (500, Color::Black)] {
                         assert_eq!(swap(p, s, at, target, side), reference::swap(p, s, at, target, side), "{p:?} {at}");
                         compared += 1;
+                    }
+                    if s.our_pieces().contains(at) {
+                        let piece = s.kind_at(p, at).unwrap();
+                        let expected = if s.their_attackers(p, at).is_empty() {
+                            0
+                        } else if piece == Piece::King {
+                            KING_VALUE
+                        } else {
+                            reference::swap(p, s, at, value(piece), !s.us()).max(0)
+                        };
+                        assert_eq!(exchange_threat(p, s, at, piece), expected, "{p:?} {at}");
                     }
                 }
             }
