@@ -6,7 +6,7 @@
 
 use super::exchange::exchange_threat;
 use super::features::Features;
-use super::fork::{fork, threat_value};
+use super::fork::{threat_value, Fork, Tally};
 use super::promotion::push_value;
 use super::scene::{threat, Scene};
 use super::values::{value, KING_VALUE};
@@ -148,16 +148,16 @@ impl<'a> Eval<'a> {
                 return MoveValue { profit: gain - danger, plan: None, threat: 0, fork: None };
             }
         }
-        let plan = self.plan_attack(scene, to, piece);
         if self.features.has(Features::FORK) || self.features.has(Features::PROMOTION) {
             // Level 9 (`fork.rs`, `promotion.rs`): what the move threatens is weighed by what the
             // opponent can still prevent, and a passed pawn's step counts.
             let safe = check_arrival || piece == Piece::King || self.threat_at(scene, to, piece) <= 0;
-            let (threat, fork) = if safe { self.threat_from(scene, to, piece, piece == Piece::Pawn && gain == 0) } else { (0, None) };
+            let (plan, fork) = self.plan_and_fork(scene, to, piece, safe && self.features.has(Features::FORK));
+            let (threat, fork) = if safe { self.threat_of(scene, to, plan, fork, piece == Piece::Pawn && gain == 0) } else { (0, None) };
             let plan = plan.map(|(_, target, victim)| (target, victim));
             return MoveValue { profit: gain + threat, plan, threat, fork };
         }
-        match plan {
+        match self.plan_attack(scene, to, piece) {
             Some((profit, target, victim)) => MoveValue { profit: gain + profit, plan: Some((target, victim)), threat: 0, fork: None },
             None => MoveValue { profit: gain, plan: None, threat: 0, fork: None },
         }
@@ -168,12 +168,18 @@ impl<'a> Eval<'a> {
     /// (`promotion`). With either feature off its part is 0 (a lone threat then counts whole,
     /// as the thesis's move-attack does).
     fn threat_from(&self, scene: &Scene, to: Square, piece: Piece, pawn_step: bool) -> (i32, Option<Bitboard>) {
-        let single = self.plan_attack(scene, to, piece).map_or(0, |(profit, _, _)| profit);
+        let (plan, fork) = self.plan_and_fork(scene, to, piece, self.features.has(Features::FORK));
+        self.threat_of(scene, to, plan, fork, pawn_step)
+    }
+
+    /// `threat_from` given the planned attack and the fork from `to` (`plan_and_fork`).
+    #[inline(always)]
+    fn threat_of(&self, scene: &Scene, to: Square, plan: Option<(i32, Square, Piece)>, fork: Option<Fork>, pawn_step: bool) -> (i32, Option<Bitboard>) {
+        let single = plan.map_or(0, |(profit, _, _)| profit);
         let (mut threat, mut targets) = (single, None);
         if self.features.has(Features::FORK) {
-            let f = fork(self, scene, to, piece);
-            threat = threat_value(f, single);
-            targets = f.map(|f| f.targets);
+            threat = threat_value(fork, single);
+            targets = fork.map(|f| f.targets);
         }
         if pawn_step && self.features.has(Features::PROMOTION) {
             threat += push_value(self.pos, to, scene.occ);
@@ -212,6 +218,45 @@ impl<'a> Eval<'a> {
             }
         }
         best
+    }
+
+    /// `plan_attack`, and with `with_fork` also `fork::fork`, from one pass over the targets:
+    /// both estimate the same captures, so each exchange is estimated once.
+    #[inline(always)]
+    fn plan_and_fork(&self, scene: &Scene, from: Square, piece: Piece, with_fork: bool) -> (Option<(i32, Square, Piece)>, Option<Fork>) {
+        let us = self.pos.side_to_move();
+        let targets = attacks::piece_attacks(piece, us, from, scene.occ) & scene.theirs;
+        // `fork` looks for two targets or more.
+        let with_fork = with_fork && targets.more_than_one();
+        let mut best: Option<(i32, Square, Piece)> = None;
+        let mut tally = Tally::default();
+        for target in targets {
+            let victim = self.pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+            let profit = if victim == Piece::King {
+                if with_fork {
+                    tally.check(target);
+                }
+                if self.features.has(Features::MATING) {
+                    continue;
+                }
+                KING_VALUE
+            } else {
+                let after = scene.then_capture(from, target, piece);
+                // Our king may never capture a defended piece, whatever the level assumes.
+                if piece == Piece::King && after.their_attackers(self.pos, target).any() {
+                    continue;
+                }
+                let threat = if self.backup() || with_fork { self.threat_at(&after, target, piece) } else { 0 };
+                if with_fork {
+                    tally.capture(target, value(victim) - threat);
+                }
+                value(victim) - if self.backup() { threat } else { 0 }
+            };
+            if profit >= 0 && best.is_none_or(|(p, _, _)| profit > p) {
+                best = Some((profit, target, victim));
+            }
+        }
+        (best, if with_fork { tally.fork() } else { None })
     }
 
     /// Defense consideration (level 7): the worst threat the move leaves on any *other* agent.

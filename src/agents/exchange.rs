@@ -26,76 +26,125 @@ const MAX_SWAPS: usize = 34;
 /// What the opponent wins by starting the exchange on our `piece` standing on `sq` in `scene`,
 /// never below zero (it need not start). Our king's threat is its whole value whenever attacked.
 pub(crate) fn exchange_threat(pos: &Position, scene: &Scene, sq: Square, piece: Piece) -> i32 {
-    if scene.their_attackers(pos, sq).is_empty() {
+    let armies = Armies::of(pos, scene);
+    let attackers = armies.attackers(sq, scene.occ, scene.us());
+    if (attackers & armies.sides[1]).is_empty() {
         return 0;
     }
     if piece == Piece::King {
         return KING_VALUE;
     }
-    swap(pos, scene, sq, value(piece), !scene.us()).max(0)
+    armies.exchange(sq, value(piece), 1, scene.occ, attackers).max(0)
 }
 
-/// The pieces of the scene by side and kind, so that an exchange can take them off one by one.
+/// The pieces of the scene by kind (either side's) and by side, so that an exchange can take
+/// them off one by one.
 struct Armies {
-    /// `[side][kind]`, side 0 = ours.
-    kinds: [[Bitboard; 6]; 2],
+    /// By kind, both sides: the position's pieces still on the board in the scene, with our
+    /// moved pieces where they now stand, as what they became.
+    kinds: [Bitboard; 6],
+    /// `[ours, theirs]`.
+    sides: [Bitboard; 2],
 }
 
 impl Armies {
+    #[inline(always)]
     fn of(pos: &Position, scene: &Scene) -> Armies {
-        let us = scene.us();
-        let ours = scene.our_pieces();
-        let mut kinds = [[Bitboard::EMPTY; 6]; 2];
+        // Squares our moved pieces arrived on hold what the position does not know (empty, or
+        // the enemy piece taken there); the squares they left are out of the occupancy.
+        let mut arrived = Bitboard::EMPTY;
+        for (sq, _) in scene.arrival_list() {
+            arrived = arrived.with(sq);
+        }
+        let stayed = scene.occ & !arrived;
+        let mut kinds = [Bitboard::EMPTY; 6];
         for piece in Piece::ALL {
-            kinds[0][piece.index()] = pos.pieces(us, piece) & ours;
-            kinds[1][piece.index()] = pos.pieces(!us, piece) & scene.theirs;
+            kinds[piece.index()] = pos.by_piece(piece) & stayed;
         }
-        // Our moved pieces stand where the position does not know them, as what they became.
         for (sq, piece) in scene.arrival_list() {
-            for k in kinds[0].iter_mut() {
-                *k = k.without(sq);
-            }
-            kinds[0][piece.index()] = kinds[0][piece.index()].with(sq);
+            kinds[piece.index()] = kinds[piece.index()].with(sq);
         }
-        Armies { kinds }
+        Armies { kinds, sides: [scene.occ & !scene.theirs, scene.theirs] }
     }
 
-    fn side(&self, scene: &Scene, color: Color) -> usize {
-        usize::from(color != scene.us())
-    }
-
-    fn both(&self, p: Piece) -> Bitboard {
-        self.kinds[0][p.index()] | self.kinds[1][p.index()]
-    }
-
-    /// The sliders of either side on diagonals and on lines.
-    fn sliders(&self) -> (Bitboard, Bitboard) {
-        let queens = self.both(Piece::Queen);
-        (self.both(Piece::Bishop) | queens, self.both(Piece::Rook) | queens)
-    }
-
-    /// Every piece of either side attacking `sq` through `occ`.
-    fn attackers(&self, sq: Square, occ: Bitboard, white: usize) -> Bitboard {
-        let k = &self.kinds;
-        let (diag, straight) = self.sliders();
-        // Pawns attack towards the other side: a white pawn on sq's black-pawn squares.
-        let pawns = (attacks::pawn(Color::Black, sq) & k[white][Piece::Pawn.index()])
-            | (attacks::pawn(Color::White, sq) & k[1 - white][Piece::Pawn.index()]);
+    /// Every piece of either side attacking `sq` through `occ`; `us` owns side 0.
+    #[inline(always)]
+    fn attackers(&self, sq: Square, occ: Bitboard, us: Color) -> Bitboard {
+        let (t, k) = (attacks::tables(), &self.kinds);
+        let pawns = k[Piece::Pawn.index()];
+        // A pawn of one colour attacks sq from where a pawn of the other on sq would attack.
+        let pawns = (t.pawn(!us, sq) & pawns & self.sides[0]) | (t.pawn(us, sq) & pawns & self.sides[1]);
+        let queens = k[Piece::Queen.index()];
         (pawns
-            | (attacks::knight(sq) & self.both(Piece::Knight))
-            | (attacks::king(sq) & self.both(Piece::King))
-            | (attacks::bishop(sq, occ) & diag)
-            | (attacks::rook(sq, occ) & straight))
+            | (t.knight(sq) & k[Piece::Knight.index()])
+            | (t.king(sq) & k[Piece::King.index()])
+            | (t.bishop(sq, occ) & (k[Piece::Bishop.index()] | queens))
+            | (t.rook(sq, occ) & (k[Piece::Rook.index()] | queens)))
             & occ
     }
 
-    /// The least valuable of `set`, a subset of `side`'s pieces: its square and value.
-    fn least_valuable(&self, set: Bitboard, side: usize) -> Option<(Square, i32, Piece)> {
-        Piece::ALL.into_iter().find_map(|p| (set & self.kinds[side][p.index()]).first().map(|sq| (sq, value(p), p)))
-    }
-
-    fn all(&self, side: usize) -> Bitboard {
-        self.kinds[side].iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+    /// The swap algorithm from the scene's occupancy, where `attackers` (both sides) see `sq`:
+    /// see [`swap`]. `mover` is the side (0 = ours) that captures first.
+    #[inline(always)]
+    fn exchange(&self, sq: Square, target: i32, mut mover: usize, mut occ: Bitboard, mut attackers: Bitboard) -> i32 {
+        let (t, k) = (attacks::tables(), &self.kinds);
+        let queens = k[Piece::Queen.index()];
+        let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
+        // The least valuable attacker of `mover`: its square, value and kind. A king takes only
+        // when nothing could take it back.
+        let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32, Piece)> {
+            let mine = attackers & self.sides[mover];
+            if mine.is_empty() {
+                return None;
+            }
+            let piece = Piece::ALL.into_iter().find(|p| (mine & k[p.index()]).any())?;
+            let from = (mine & k[piece.index()]).lsb();
+            if piece == Piece::King {
+                if (attackers.without(from) & occ & self.sides[1 - mover]).any() {
+                    return None;
+                }
+                return Some((from, KING_VALUE, piece));
+            }
+            Some((from, value(piece), piece))
+        };
+        let Some((mut from, mut on_square, mut piece)) = pick(attackers, occ, mover) else { return 0 };
+        let mut gains = [0i32; MAX_SWAPS];
+        gains[0] = target;
+        let mut depth = 0;
+        loop {
+            depth += 1;
+            // What the side to recapture would win, if it can: the piece now on the square, less
+            // what it has lost so far.
+            gains[depth] = on_square - gains[depth - 1];
+            occ = occ.without(from);
+            attackers = attackers.without(from);
+            // The used piece leaves; a slider behind it on the same line now sees the square.
+            // A knight stands on no line through the square; any other attacker stands on the
+            // square's rank or file, or on one of its diagonals, and only that line can open.
+            if piece != Piece::Knight {
+                attackers |= if from.file() == sq.file() || from.rank() == sq.rank() {
+                    t.rook(sq, occ) & straight & occ
+                } else {
+                    t.bishop(sq, occ) & diag & occ
+                };
+            }
+            mover = 1 - mover;
+            if depth + 1 == MAX_SWAPS {
+                break;
+            }
+            match pick(attackers, occ, mover) {
+                Some(next) => (from, on_square, piece) = next,
+                None => break,
+            }
+        }
+        // The last stored gain belongs to a capture nobody could make; fold the rest back, each
+        // side choosing between stopping and going on.
+        depth -= 1;
+        while depth > 0 {
+            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+            depth -= 1;
+        }
+        gains[0]
     }
 }
 
@@ -104,55 +153,138 @@ impl Armies {
 /// side stops when going on would lose. Returns what `side` wins (negative: it loses).
 pub(crate) fn swap(pos: &Position, scene: &Scene, sq: Square, target: i32, side: Color) -> i32 {
     let armies = Armies::of(pos, scene);
-    let white = armies.side(scene, Color::White);
-    let (diag, straight) = armies.sliders();
-    let mut occ = scene.occ;
-    let mut attackers = armies.attackers(sq, occ, white);
-    let mut mover = armies.side(scene, side);
-    let sides = [armies.all(0), armies.all(1)];
-    // A king takes only when nothing could take it back.
-    let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32)> {
-        let (from, v, piece) = armies.least_valuable(attackers & sides[mover], mover)?;
-        if piece == Piece::King && (attackers.without(from) & occ & sides[1 - mover]).any() {
-            return None;
-        }
-        Some((from, if piece == Piece::King { KING_VALUE } else { v }))
-    };
-    let Some((mut from, mut on_square)) = pick(attackers, occ, mover) else { return 0 };
-    let mut gains = [0i32; MAX_SWAPS];
-    gains[0] = target;
-    let mut depth = 0;
-    loop {
-        depth += 1;
-        // What the side to recapture would win, if it can: the piece now on the square, less
-        // what it has lost so far.
-        gains[depth] = on_square - gains[depth - 1];
-        occ = occ.without(from);
-        // The used piece leaves; a slider behind it on the same line now sees the square (only
-        // sliders can be uncovered, so only they are looked up again).
-        attackers = attackers.without(from) | ((attacks::bishop(sq, occ) & diag) | (attacks::rook(sq, occ) & straight)) & occ;
-        mover = 1 - mover;
-        if depth + 1 == MAX_SWAPS {
-            break;
-        }
-        match pick(attackers, occ, mover) {
-            Some((next, v)) => (from, on_square) = (next, v),
-            None => break,
-        }
-    }
-    // The last stored gain belongs to a capture nobody could make; fold the rest back, each
-    // side choosing between stopping and going on.
-    depth -= 1;
-    while depth > 0 {
-        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-        depth -= 1;
-    }
-    gains[0]
+    let attackers = armies.attackers(sq, scene.occ, scene.us());
+    armies.exchange(sq, target, usize::from(side != scene.us()), scene.occ, attackers)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The swap as first written (before it was made faster), to check the fast one against.
+    mod reference {
+        use super::super::MAX_SWAPS;
+        use crate::agents::scene::Scene;
+        use crate::agents::values::{value, KING_VALUE};
+        use crate::board::{attacks, Bitboard, Color, Piece, Position, Square};
+
+        /// The pieces of the scene by side and kind, so that an exchange can take them off one by one.
+        struct Armies {
+            /// `[side][kind]`, side 0 = ours.
+            kinds: [[Bitboard; 6]; 2],
+        }
+
+        impl Armies {
+            fn of(pos: &Position, scene: &Scene) -> Armies {
+                let us = scene.us();
+                let ours = scene.our_pieces();
+                let mut kinds = [[Bitboard::EMPTY; 6]; 2];
+                for piece in Piece::ALL {
+                    kinds[0][piece.index()] = pos.pieces(us, piece) & ours;
+                    kinds[1][piece.index()] = pos.pieces(!us, piece) & scene.theirs;
+                }
+                // Our moved pieces stand where the position does not know them, as what they became.
+                for (sq, piece) in scene.arrival_list() {
+                    for k in kinds[0].iter_mut() {
+                        *k = k.without(sq);
+                    }
+                    kinds[0][piece.index()] = kinds[0][piece.index()].with(sq);
+                }
+                Armies { kinds }
+            }
+
+            fn side(&self, scene: &Scene, color: Color) -> usize {
+                usize::from(color != scene.us())
+            }
+
+            fn both(&self, p: Piece) -> Bitboard {
+                self.kinds[0][p.index()] | self.kinds[1][p.index()]
+            }
+
+            /// The sliders of either side on diagonals and on lines.
+            fn sliders(&self) -> (Bitboard, Bitboard) {
+                let queens = self.both(Piece::Queen);
+                (self.both(Piece::Bishop) | queens, self.both(Piece::Rook) | queens)
+            }
+
+            /// Every piece of either side attacking `sq` through `occ`.
+            fn attackers(&self, sq: Square, occ: Bitboard, white: usize) -> Bitboard {
+                let k = &self.kinds;
+                let (diag, straight) = self.sliders();
+                // Pawns attack towards the other side: a white pawn on sq's black-pawn squares.
+                let pawns = (attacks::pawn(Color::Black, sq) & k[white][Piece::Pawn.index()])
+                    | (attacks::pawn(Color::White, sq) & k[1 - white][Piece::Pawn.index()]);
+                (pawns
+                    | (attacks::knight(sq) & self.both(Piece::Knight))
+                    | (attacks::king(sq) & self.both(Piece::King))
+                    | (attacks::bishop(sq, occ) & diag)
+                    | (attacks::rook(sq, occ) & straight))
+                    & occ
+            }
+
+            /// The least valuable of `set`, a subset of `side`'s pieces: its square and value.
+            fn least_valuable(&self, set: Bitboard, side: usize) -> Option<(Square, i32, Piece)> {
+                Piece::ALL.into_iter().find_map(|p| (set & self.kinds[side][p.index()]).first().map(|sq| (sq, value(p), p)))
+            }
+
+            fn all(&self, side: usize) -> Bitboard {
+                self.kinds[side].iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+            }
+        }
+
+        /// The swap algorithm: `side` captures what stands on `sq` (worth `target`) with its least
+        /// valuable attacker, the other side recaptures with its least valuable one, and so on; each
+        /// side stops when going on would lose. Returns what `side` wins (negative: it loses).
+        pub(crate) fn swap(pos: &Position, scene: &Scene, sq: Square, target: i32, side: Color) -> i32 {
+            let armies = Armies::of(pos, scene);
+            let white = armies.side(scene, Color::White);
+            let (diag, straight) = armies.sliders();
+            let mut occ = scene.occ;
+            let mut attackers = armies.attackers(sq, occ, white);
+            let mut mover = armies.side(scene, side);
+            let sides = [armies.all(0), armies.all(1)];
+            // A king takes only when nothing could take it back.
+            let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32)> {
+                let (from, v, piece) = armies.least_valuable(attackers & sides[mover], mover)?;
+                if piece == Piece::King && (attackers.without(from) & occ & sides[1 - mover]).any() {
+                    return None;
+                }
+                Some((from, if piece == Piece::King { KING_VALUE } else { v }))
+            };
+            let Some((mut from, mut on_square)) = pick(attackers, occ, mover) else { return 0 };
+            let mut gains = [0i32; MAX_SWAPS];
+            gains[0] = target;
+            let mut depth = 0;
+            loop {
+                depth += 1;
+                // What the side to recapture would win, if it can: the piece now on the square, less
+                // what it has lost so far.
+                gains[depth] = on_square - gains[depth - 1];
+                occ = occ.without(from);
+                // The used piece leaves; a slider behind it on the same line now sees the square (only
+                // sliders can be uncovered, so only they are looked up again).
+                attackers = attackers.without(from) | ((attacks::bishop(sq, occ) & diag) | (attacks::rook(sq, occ) & straight)) & occ;
+                mover = 1 - mover;
+                if depth + 1 == MAX_SWAPS {
+                    break;
+                }
+                match pick(attackers, occ, mover) {
+                    Some((next, v)) => (from, on_square) = (next, v),
+                    None => break,
+                }
+            }
+            // The last stored gain belongs to a capture nobody could make; fold the rest back, each
+            // side choosing between stopping and going on.
+            depth -= 1;
+            while depth > 0 {
+                gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+                depth -= 1;
+            }
+            gains[0]
+        }
+
+
+    }
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
@@ -242,5 +374,52 @@ mod tests {
         let p = pos("4k3/8/4p3/3p4/4P3/8/8/3QK3 w - - 0 1");
         let s = Scene::now(&p);
         assert_eq!(swap(&p, &s, sq("d5"), 100, Color::White), 100);
+    }
+
+    #[test]
+    fn the_fast_swap_agrees_with_the_reference_everywhere() {
+        // WAC positions and those one move on, every scene the agents build there (now, after
+        // each legal move, after each planned capture from the new square) and every square.
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        let mut positions = Vec::new();
+        for line in wac.lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+            positions.extend(p.legal_moves().iter().take(3).map(|&mv| p.play(mv)));
+            positions.push(p);
+        }
+        let mut compared = 0u64;
+        for p in &positions {
+            let mut scenes = vec![Scene::now(p)];
+            for &mv in p.legal_moves().iter() {
+                let s = Scene::after(p, mv);
+                let piece = mv.promotion().or(p.piece_kind_at(mv.from())).unwrap();
+                let occ = s.occ;
+                for target in attacks::piece_attacks(piece, p.side_to_move(), mv.to(), occ) & s.theirs {
+                    scenes.push(s.then_capture(mv.to(), target, piece));
+                }
+                scenes.push(s);
+            }
+            for s in &scenes {
+                for at in s.occ {
+                    for (target, side) in [(100, Color::White), (350, Color::Black), (900, Color::White), (500, Color::Black)] {
+                        assert_eq!(swap(p, s, at, target, side), reference::swap(p, s, at, target, side), "{p:?} {at}");
+                        compared += 1;
+                    }
+                    if s.our_pieces().contains(at) {
+                        let piece = s.kind_at(p, at).unwrap();
+                        let expected = if s.their_attackers(p, at).is_empty() {
+                            0
+                        } else if piece == Piece::King {
+                            KING_VALUE
+                        } else {
+                            reference::swap(p, s, at, value(piece), !s.us()).max(0)
+                        };
+                        assert_eq!(exchange_threat(p, s, at, piece), expected, "{p:?} {at}");
+                    }
+                }
+            }
+        }
+        assert!(compared > 1_000_000, "{compared}");
     }
 }

@@ -41,13 +41,11 @@ pub(crate) fn fork(ev: &Eval, scene: &Scene, from: Square, piece: Piece) -> Opti
     if !targets.more_than_one() {
         return None;
     }
-    let (mut best, mut second, mut check) = (0, 0, false);
-    let mut hit = Bitboard::EMPTY;
+    let mut tally = Tally::default();
     for target in targets {
         let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
         if victim == Piece::King {
-            check = true;
-            hit = hit.with(target);
+            tally.check(target);
             continue;
         }
         let after = scene.then_capture(from, target, piece);
@@ -55,20 +53,50 @@ pub(crate) fn fork(ev: &Eval, scene: &Scene, from: Square, piece: Piece) -> Opti
         if piece == Piece::King && after.their_attackers(pos, target).any() {
             continue;
         }
-        let gain = value(victim) - ev.threat_at(&after, target, piece);
+        tally.capture(target, value(victim) - ev.threat_at(&after, target, piece));
+    }
+    tally.fork()
+}
+
+/// A fork's targets as they are looked at one by one (`fork`, and `Eval`'s planned attacks,
+/// which look at the same captures): the two best winning captures and whether it checks.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally {
+    best: i32,
+    second: i32,
+    check: bool,
+    hit: Bitboard,
+}
+
+impl Tally {
+    /// The target on `target` is their king.
+    #[inline]
+    pub(crate) fn check(&mut self, target: Square) {
+        self.check = true;
+        self.hit = self.hit.with(target);
+    }
+
+    /// Taking the piece on `target` wins `gain` (the target less the threat on the square).
+    #[inline]
+    pub(crate) fn capture(&mut self, target: Square, gain: i32) {
         if gain <= 0 {
-            continue;
+            return;
         }
-        hit = hit.with(target);
-        if gain > best {
-            second = best;
-            best = gain;
-        } else if gain > second {
-            second = gain;
+        self.hit = self.hit.with(target);
+        if gain > self.best {
+            self.second = self.best;
+            self.best = gain;
+        } else if gain > self.second {
+            self.second = gain;
         }
     }
-    let gain = if check { best } else { second };
-    (gain > 0).then_some(Fork { gain, targets: hit })
+
+    /// The fork, if the targets make one.
+    #[inline]
+    pub(crate) fn fork(&self) -> Option<Fork> {
+        let gain = if self.check { self.best } else { self.second };
+        (gain > 0).then_some(Fork { gain, targets: self.hit })
+    }
 }
 
 /// A move's worth from what it threatens next, with forks: a fork's guaranteed gain, or a share

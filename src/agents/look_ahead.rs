@@ -79,10 +79,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
     let ev = Eval::new(pos, features);
     let scene = Scene::after(pos, est.mv);
     let mut best = Answer { gain: 0, takes: None };
-    for sq in scene.our_pieces() {
-        if scene.their_attackers(pos, sq).is_empty() {
-            continue;
-        }
+    for sq in scene.our_pieces() & scene.their_attacks(pos) {
         let piece = scene.kind_at(pos, sq).unwrap_or(Piece::Pawn);
         if piece == Piece::King {
             continue; // a check: their move is forced elsewhere, and mates are asked above

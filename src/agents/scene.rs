@@ -121,6 +121,29 @@ impl Scene {
         pos.attackers_to(sq, !self.us, self.occ) & self.theirs
     }
 
+    /// Every square their pieces attack in this scene: `sq` is in it exactly when
+    /// `their_attackers(pos, sq)` is not empty.
+    #[inline]
+    pub fn their_attacks(&self, pos: &Position) -> Bitboard {
+        let t = attacks::tables();
+        let them = !self.us;
+        let theirs = |p: Piece| pos.pieces(them, p) & self.theirs;
+        let mut att = theirs(Piece::Pawn).pawn_attacks(them == Color::White);
+        for sq in theirs(Piece::Knight) {
+            att |= t.knight(sq);
+        }
+        for sq in theirs(Piece::Bishop) | theirs(Piece::Queen) {
+            att |= t.bishop(sq, self.occ);
+        }
+        for sq in theirs(Piece::Rook) | theirs(Piece::Queen) {
+            att |= t.rook(sq, self.occ);
+        }
+        for sq in theirs(Piece::King) {
+            att |= t.king(sq);
+        }
+        att
+    }
+
     /// Our pieces attacking (defending) `sq`, moved pieces from where they now stand.
     /// A piece on `sq` itself never counts: nothing attacks its own square.
     #[inline]
@@ -267,5 +290,21 @@ mod tests {
         let s = Scene::now(&p);
         assert_eq!(threat(&p, &s, sq("e4"), Piece::Pawn, true), 0);
         assert_eq!(threat(&p, &s, sq("e4"), Piece::Pawn, false), 100);
+    }
+
+    #[test]
+    fn their_attacks_are_the_squares_with_attackers() {
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        for line in wac.lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+            let legal = p.legal_moves();
+            for s in std::iter::once(Scene::now(&p)).chain(legal.iter().map(|&mv| Scene::after(&p, mv))) {
+                let map = s.their_attacks(&p);
+                for sq in Square::all() {
+                    assert_eq!(map.contains(sq), s.their_attackers(&p, sq).any(), "{p:?} {sq}");
+                }
+            }
+        }
     }
 }

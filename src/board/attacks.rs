@@ -6,22 +6,24 @@
 use super::{Bitboard, Color, Square};
 use std::sync::LazyLock;
 
+#[derive(Clone, Copy, Default)]
 struct Magic {
     mask: u64,
     magic: u64,
     shift: u32,
-    offset: usize,
+    offset: u32,
 }
 
-struct Tables {
+/// Fixed-size arrays (no length to check, no pointer to follow), indexed by `ix`.
+pub struct Tables {
     knight: [u64; 64],
     king: [u64; 64],
     pawn: [[u64; 64]; 2],
-    rook: Vec<Magic>,
-    bishop: Vec<Magic>,
-    slider: Vec<u64>,
-    between: Vec<[u64; 64]>,
-    line: Vec<[u64; 64]>,
+    rook: [Magic; 64],
+    bishop: [Magic; 64],
+    slider: Box<[u64]>,
+    between: Box<[[u64; 64]; 64]>,
+    line: Box<[[u64; 64]; 64]>,
 }
 
 static TABLES: LazyLock<Tables> = LazyLock::new(build_tables);
@@ -156,8 +158,8 @@ fn find_magic(subsets: &[(u64, u64)], mask: u64, shift: u32, table: &mut [u64], 
     }
 }
 
-fn build_magics(dirs: &[(i8, i8); 4], known: &[u64; 64], slider: &mut Vec<u64>, rng: &mut XorShift) -> Vec<Magic> {
-    let mut magics = Vec::with_capacity(64);
+fn build_magics(dirs: &[(i8, i8); 4], known: &[u64; 64], slider: &mut Vec<u64>, rng: &mut XorShift) -> [Magic; 64] {
+    let mut magics = [Magic::default(); 64];
     let mut filled = vec![false; 4096];
     for sq in Square::all() {
         let mask = relevant_mask(sq, dirs);
@@ -172,7 +174,7 @@ fn build_magics(dirs: &[(i8, i8); 4], known: &[u64; 64], slider: &mut Vec<u64>, 
         if !try_magic(&subsets, magic, shift, table, &mut filled[..size]) {
             magic = find_magic(&subsets, mask, shift, table, &mut filled[..size], rng);
         }
-        magics.push(Magic { mask, magic, shift, offset });
+        magics[sq.index()] = Magic { mask, magic, shift, offset: offset as u32 };
     }
     magics
 }
@@ -200,8 +202,8 @@ fn build_tables() -> Tables {
     let rook = build_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
     let bishop = build_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
 
-    let mut between = vec![[0u64; 64]; 64];
-    let mut line = vec![[0u64; 64]; 64];
+    let mut between = Box::new([[0u64; 64]; 64]);
+    let mut line = Box::new([[0u64; 64]; 64]);
     for a in Square::all() {
         for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
             for &(df, dr) in dirs.iter() {
@@ -220,7 +222,7 @@ fn build_tables() -> Tables {
             }
         }
     }
-    Tables { knight, king, pawn, rook, bishop, slider, between, line }
+    Tables { knight, king, pawn, rook, bishop, slider: slider.into_boxed_slice(), between, line }
 }
 
 /// Forces the tables to be built now (at start-up) instead of on the first move.
@@ -228,70 +230,133 @@ pub fn init() {
     LazyLock::force(&TABLES);
 }
 
-#[inline]
+#[inline(always)]
 fn magic_lookup(m: &Magic, slider: &[u64], occ: Bitboard) -> Bitboard {
     let idx = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
     // SAFETY: idx < 2^(64-shift) = the size of this square's slice, by construction.
-    Bitboard(unsafe { *slider.get_unchecked(m.offset + idx) })
+    Bitboard(unsafe { *slider.get_unchecked(m.offset as usize + idx) })
+}
+
+/// A square's index into the 64-entry tables; the mask (a no-op on a valid square) spares the
+/// bounds check.
+#[inline(always)]
+fn ix(sq: Square) -> usize {
+    sq.index() & 63
+}
+
+/// The tables, once checked to be built: each free function below checks on every call, so
+/// code that looks up many attacks in a row takes this handle once and asks it instead.
+#[inline(always)]
+pub fn tables() -> &'static Tables {
+    &TABLES
+}
+
+impl Tables {
+    #[inline(always)]
+    pub fn knight(&self, sq: Square) -> Bitboard {
+        Bitboard(self.knight[ix(sq)])
+    }
+
+    #[inline(always)]
+    pub fn king(&self, sq: Square) -> Bitboard {
+        Bitboard(self.king[ix(sq)])
+    }
+
+    /// The squares a pawn of `color` on `sq` attacks.
+    #[inline(always)]
+    pub fn pawn(&self, color: Color, sq: Square) -> Bitboard {
+        Bitboard(self.pawn[color.index() & 1][ix(sq)])
+    }
+
+    #[inline(always)]
+    pub fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        magic_lookup(&self.rook[ix(sq)], &self.slider, occ)
+    }
+
+    #[inline(always)]
+    pub fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        magic_lookup(&self.bishop[ix(sq)], &self.slider, occ)
+    }
+
+    #[inline(always)]
+    pub fn queen(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.rook(sq, occ) | self.bishop(sq, occ)
+    }
+
+    /// Squares strictly between `a` and `b` when they share a line, else empty.
+    #[inline(always)]
+    pub fn between(&self, a: Square, b: Square) -> Bitboard {
+        Bitboard(self.between[ix(a)][ix(b)])
+    }
+
+    /// The whole line (edge to edge) through `a` and `b`, or empty when they share none.
+    #[inline(always)]
+    pub fn line(&self, a: Square, b: Square) -> Bitboard {
+        Bitboard(self.line[ix(a)][ix(b)])
+    }
+
+    /// Attacks of a piece of the given kind and colour on `sq` with occupancy `occ`.
+    #[inline(always)]
+    pub fn piece_attacks(&self, piece: super::Piece, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        use super::Piece::*;
+        match piece {
+            Pawn => self.pawn(color, sq),
+            Knight => self.knight(sq),
+            Bishop => self.bishop(sq, occ),
+            Rook => self.rook(sq, occ),
+            Queen => self.queen(sq, occ),
+            King => self.king(sq),
+        }
+    }
 }
 
 #[inline]
 pub fn knight(sq: Square) -> Bitboard {
-    Bitboard(TABLES.knight[sq.index()])
+    tables().knight(sq)
 }
 
 #[inline]
 pub fn king(sq: Square) -> Bitboard {
-    Bitboard(TABLES.king[sq.index()])
+    tables().king(sq)
 }
 
 /// The squares a pawn of `color` on `sq` attacks.
 #[inline]
 pub fn pawn(color: Color, sq: Square) -> Bitboard {
-    Bitboard(TABLES.pawn[color.index()][sq.index()])
+    tables().pawn(color, sq)
 }
 
 #[inline]
 pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(&t.rook[sq.index()], &t.slider, occ)
+    tables().rook(sq, occ)
 }
 
 #[inline]
 pub fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(&t.bishop[sq.index()], &t.slider, occ)
+    tables().bishop(sq, occ)
 }
 
 #[inline]
 pub fn queen(sq: Square, occ: Bitboard) -> Bitboard {
-    rook(sq, occ) | bishop(sq, occ)
+    tables().queen(sq, occ)
 }
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.between[a.index()][b.index()])
+    tables().between(a, b)
 }
 
 /// The whole line (edge to edge) through `a` and `b`, or empty when they share none.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.line[a.index()][b.index()])
+    tables().line(a, b)
 }
 
 /// Attacks of a piece of the given kind and colour on `sq` with occupancy `occ`.
 #[inline]
 pub fn piece_attacks(piece: super::Piece, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    use super::Piece::*;
-    match piece {
-        Pawn => pawn(color, sq),
-        Knight => knight(sq),
-        Bishop => bishop(sq, occ),
-        Rook => rook(sq, occ),
-        Queen => queen(sq, occ),
-        King => king(sq),
-    }
+    tables().piece_attacks(piece, color, sq, occ)
 }
 
 #[cfg(test)]

@@ -146,13 +146,14 @@ impl Position {
     /// moved away" and x-ray questions are one call.
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occupancy: Bitboard) -> Bitboard {
+        let t = attacks::tables();
         let own = self.by_color[by.index()];
         let (diag, straight) = self.sliders(by);
-        let att = (attacks::pawn(!by, sq) & self.by_piece[0] & own)
-            | (attacks::knight(sq) & self.by_piece[1] & own)
-            | (attacks::king(sq) & self.by_piece[5] & own)
-            | (attacks::bishop(sq, occupancy) & diag)
-            | (attacks::rook(sq, occupancy) & straight);
+        let att = (t.pawn(!by, sq) & self.by_piece[0] & own)
+            | (t.knight(sq) & self.by_piece[1] & own)
+            | (t.king(sq) & self.by_piece[5] & own)
+            | (t.bishop(sq, occupancy) & diag)
+            | (t.rook(sq, occupancy) & straight);
         att & occupancy
     }
 
