@@ -127,7 +127,7 @@ fn their_trap(after: &Position, features: Features) -> i32 {
         let mut worth_more = Bitboard::EMPTY;
         for kind in Piece::ALL {
             if kind != Piece::King && value(kind) > value(piece) {
-                worth_more = worth_more | after.pieces(us, kind);
+                worth_more |= after.pieces(us, kind);
             }
         }
         if worth_more.is_empty() {
