@@ -3,7 +3,7 @@
 //! decides. What each level does is set by [`Features`] (thesis Table 2.1); docs/agents.md
 //! states every rule as implemented.
 //!
-//! Levels 1-8 are the thesis's (`agent.rs`, `scene.rs`, `master.rs`). Level 9's rules, the
+//! Levels 1-8 are the thesis's (`agent.rs`, `scene.rs`, `master/`). Level 9's rules, the
 //! thesis's future work, each live in a module named after their feature: `exchange`, `fork`,
 //! `mating`, `promotion`, `look_ahead`, and `defense_balance` (in `agent.rs`, beside the
 //! defense request it restricts).

@@ -3,15 +3,19 @@
 //! one pass over the legal moves, each estimated by its agent (the thesis's "1.5 plies").
 //!
 //! Level 9's rules hook in at three points, each in a module of its own: `mating` before the
-//! poll (mate in one, the mating net), `defense_balance` inside it (which defense-request
-//! answers count), and `promotion` and `look_ahead` after the thesis's decision (which
-//! candidate is finally played).
+//! poll (mate in one, two or three by checks, the mating net), `defense_balance` inside it
+//! (which defense-request answers count), and `promotion` and `look_ahead` after the thesis's
+//! decision (which candidate is finally played). The MasterAgent's side of those hooks is in
+//! `level9.rs`; the counters and the words for a decision (reasons, explain mode) in
+//! `report.rs`, so that this file reads as the thesis's poll and decision.
+
+mod level9;
+mod report;
 
 use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval};
 use super::counters::{CounterLog, Counters, Pending};
-use super::describe::{agent_name, kind_text, move_text, plan_text};
 use super::features::Features;
-use super::{look_ahead, mating, promotion};
+use super::mating;
 use super::scene::Scene;
 use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
 use crate::player::{Decision, Player};
@@ -272,7 +276,7 @@ impl MasterAgent {
         if self.features.has(Features::LOOK_AHEAD) {
             (verdict, weighed) = self.look_ahead(game, &round, verdict, &legal);
         } else if self.features.has(Features::PROMOTION) {
-            verdict = answer_promotion(pos, self.features, &legal, verdict);
+            verdict = level9::answer_promotion(pos, self.features, &legal, verdict);
         }
 
         let reason = self.reason(pos, &round, &verdict, fallback, &weighed);
@@ -291,83 +295,6 @@ impl MasterAgent {
             evaluated: round.evaluated,
             fork: verdict.cand.est.fork(),
         })
-    }
-
-    /// Level 9's `mating` rules, before the agents are polled: a mate in one is played, and
-    /// against a bare king the mating net decides.
-    fn mating_rules(&mut self, game: &Game, legal: &MoveList, checks: &MoveList) -> Option<Choice> {
-        let pos = game.position();
-        let label = self.features.label();
-        let (mv, rule, reason) = if let Some(mv) = mating::mate_among(pos, checks) {
-            (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
-        } else if let Some(mv) = mating::mate_in_two(pos, checks) {
-            (mv, Rule::Mate, format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)))
-        } else if let Some(mv) = mating::mate_in_three(pos, checks) {
-            (mv, Rule::Mate, format!("{label} mate in three: {} (checks that leave every reply a mate)", move_text(pos, mv)))
-        } else if mating::is_mating_phase(pos) {
-            let rng = &mut self.rng;
-            let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;
-            (mv, Rule::MatingNet, format!("{label} mating net: {} ({words})", move_text(pos, mv)))
-        } else {
-            return None;
-        };
-        let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY };
-        let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false };
-        let round = Round::empty();
-        self.count(pos, &round, &verdict, false);
-        Some(Choice {
-            mv,
-            rule,
-            profit: est.profit,
-            net: est.profit,
-            fallback: false,
-            reason,
-            plan: None,
-            evaluated: legal.len() as u32,
-            fork: None,
-        })
-    }
-
-    /// Level 9's `look_ahead`: the thesis's choice and the agents' other proposals, each weighed
-    /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
-    /// Returns the verdict and every candidate with its worth, for the explain mode.
-    fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList) -> (Verdict, Vec<(Cand, i32)>) {
-        let pos = game.position();
-        let mut proposals: Vec<Cand> = Vec::new();
-        for rep in &r.agents[..r.n] {
-            proposals.extend(rep.attack.map(|b| b.cand));
-            proposals.extend(rep.mv.map(|b| b.cand));
-        }
-        proposals.extend(r.attack_answer.map(|b| b.cand));
-        proposals.extend(r.defense_answer.map(|b| b.cand));
-        if self.features.has(Features::PROMOTION) {
-            proposals.extend(promotion_answers(pos, self.features, legal));
-        }
-        // The thesis's choice first; then every capture and check, which force the opponent's
-        // hand (where a look one move further pays most), however the agents rated them; then
-        // the agents' other proposals by their own estimates, up to `CANDIDATES` in all.
-        proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
-        let mut forcing: Vec<Cand> = r.forcing.iter().map(|&est| Cand { est, residual: 0 }).collect();
-        forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
-        let mut candidates = vec![verdict.cand];
-        for (c, limit) in forcing.into_iter().map(|c| (c, look_ahead::FORCING)).chain(proposals.into_iter().map(|c| (c, look_ahead::CANDIDATES))) {
-            if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
-                candidates.push(c);
-            }
-        }
-        let seen = repeated_positions(game);
-        let is_seen = |hash: u64| seen.contains(&hash);
-        let mut worths: Vec<(Move, i32)> =
-            candidates.iter().map(|c| (c.est.mv, look_ahead::worth(pos, &c.est, self.features, &is_seen))).collect();
-        let best = look_ahead::pick(pos, &mut worths, self.features);
-        let weighed: Vec<(Cand, i32)> = candidates.iter().zip(&worths).map(|(c, (_, w))| (*c, *w)).collect();
-        let chosen = if best == 0 {
-            verdict
-        } else {
-            Verdict { cand: weighed[best].0, rule: Rule::LookAhead, ..verdict }
-        };
-        (chosen, weighed)
     }
 
     /// Figure 2.2a-c: every agent reports its threat; the worst threat is found; then every
@@ -447,176 +374,6 @@ impl MasterAgent {
             }
         }
         r
-    }
-
-    fn count(&mut self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) {
-        let mv = v.cand.est.mv;
-        let c = &mut self.counters;
-        c.decisions += 1;
-        match v.rule {
-            Rule::Attack => c.rule_attack += 1,
-            Rule::Move => c.rule_move += 1,
-            Rule::ThreatenedAgent => c.rule_threatened_agent += 1,
-            // Counted below with their rounds.
-            Rule::AttackRequest | Rule::DefenseRequest => {}
-            Rule::Mate => c.rule_mate += 1,
-            Rule::MatingNet => c.rule_mating_net += 1,
-            Rule::LookAhead => c.rule_look_ahead += 1,
-            Rule::PromotionAnswer => c.rule_promotion_answer += 1,
-        }
-        c.defense_consideration_fallbacks += u32::from(fallback);
-        if v.attack_round {
-            c.attack_request_rounds += 1;
-            if v.rule == Rule::AttackRequest {
-                c.attack_requests_performed += 1;
-            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent) && Some(v.cand.est.agent_index()) == r.worst {
-                // Also when W's move won as the general choice: it still moved itself.
-                c.threatened_moved_itself += 1;
-            }
-        }
-        if v.defense_round {
-            c.defense_request_rounds += 1;
-            if v.rule == Rule::DefenseRequest {
-                c.defense_requests_used += 1;
-            }
-        }
-        if v.cand.est.action == Action::Move && v.cand.est.plan.is_some() {
-            c.move_attacks_planned += 1;
-        }
-        c.forks_planned += u32::from(v.cand.est.fork().is_some());
-        c.promotions += u32::from(mv.promotion().is_some());
-        c.mates_delivered += u32::from(mating::gives_check(pos, mv) && pos.play(mv).is_checkmate());
-        if self.features.has(Features::EXCHANGE)
-            && let Some((_, richest)) = r.richest_capture
-            && richest.profit < 0
-            && richest.mv != mv
-        {
-            c.exchanges_declined += 1;
-        }
-    }
-
-    /// The decision in words, the last line of the explain mode.
-    fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool, weighed: &[(Cand, i32)]) -> String {
-        let est = &v.cand.est;
-        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
-        let mv = move_text(pos, est.mv);
-        let label = self.features.label();
-        let wounded = r.worst.map(|i| r.agents[i].agent);
-        let w_name = wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
-        let body = match v.rule {
-            Rule::Attack | Rule::Move | Rule::ThreatenedAgent => {
-                let what = match (est.action, est.plan) {
-                    (Action::Attack, _) => {
-                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
-                        format!("{mv} takes {} (profit {})", kind_text(victim), est.profit)
-                    }
-                    (Action::Move, Some((target, victim))) => {
-                        let piece = est.mv.promotion().unwrap_or(mover_piece);
-                        format!("{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)
-                    }
-                    (Action::Move, None) => format!("{mv} (profit {})", est.profit),
-                };
-                match (v.rule, est.action, est.plan.is_some()) {
-                    (Rule::ThreatenedAgent, _, _) => format!("threatened {w_name} (threat {}) acts itself: {what}", r.threat),
-                    (_, Action::Attack, _) => format!("attack: {what}"),
-                    (_, Action::Move, true) => format!("move-attack: {what}"),
-                    (_, Action::Move, false) => format!("move: {what}"),
-                }
-            }
-            Rule::AttackRequest => format!("attack request: {mv} removes attacker of {w_name} (net {})", v.cand.net()),
-            Rule::DefenseRequest => {
-                let w = wounded.expect("a defense request has a requester");
-                let attackers = Scene::now(pos).their_attackers(pos, w.square);
-                let blocked = attackers.into_iter().find(|&a| block_squares(a.bb(), w.square).contains(est.mv.to()));
-                match blocked.and_then(|a| pos.piece_kind_at(a).map(|p| (p, a))) {
-                    Some((p, a)) => format!("defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), v.cand.net()),
-                    None => format!("defense request: {mv} guards {w_name} (net {})", v.cand.net()),
-                }
-            }
-            Rule::LookAhead => {
-                let worth = |m: Move| weighed.iter().find(|(c, _)| c.est.mv == m).map_or(0, |(_, w)| *w);
-                let thesis = weighed.first().map(|(c, _)| c.est.mv).unwrap_or(est.mv);
-                format!(
-                    "look-ahead: {mv} (worth {}; the thesis's rules chose {}, worth {})",
-                    worth(est.mv),
-                    move_text(pos, thesis),
-                    worth(thesis)
-                )
-            }
-            Rule::PromotionAnswer => format!("promotion answer: {mv} stops a pawn from queening (profit {})", est.profit),
-            // Decided before the poll (`mating_rules`), which words them itself.
-            Rule::Mate | Rule::MatingNet => mv.clone(),
-        };
-        let mut text = format!("{label} {body}");
-        if est.fork().is_some() {
-            text.push_str(&format!("; forks (guaranteed {})", est.threat));
-        }
-        if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent_index()) != r.worst {
-            text.push_str(&format!("; leaves {w_name} threatened ({})", r.threat));
-        }
-        if fallback {
-            text.push_str("; every move failed defense consideration");
-        }
-        text
-    }
-
-    /// Explain mode's lines, logged at debug level and kept when asked for.
-    fn explain_lines(&mut self, lines: Vec<String>) {
-        for line in &lines {
-            log::debug!("{line}");
-        }
-        if self.explain {
-            self.explanation = lines;
-        }
-    }
-
-    /// Explain mode: one line per agent, the worst threat, the request answers, the
-    /// look-ahead's candidates with their worth (level 9), the reason.
-    fn explain_round(&mut self, pos: &Position, r: &Round, reason: &str, weighed: &[(Cand, i32)]) {
-        let mut lines = Vec::with_capacity(r.n + 4);
-        let describe = |b: Option<Cand>| match b {
-            Some(c) => match c.est.plan {
-                Some((target, victim)) => {
-                    let piece = c.est.mv.promotion().or(pos.piece_kind_at(c.est.mv.from())).unwrap_or(Piece::Pawn);
-                    let plan = plan_text(piece, c.est.mv.to(), target, victim);
-                    format!("{} ({:+}, plans {plan})", move_text(pos, c.est.mv), c.est.profit)
-                }
-                None => format!("{} ({:+})", move_text(pos, c.est.mv), c.est.profit),
-            },
-            None => "-".to_string(),
-        };
-        for rep in &r.agents[..r.n] {
-            let a = rep.agent;
-            lines.push(format!(
-                "agent {}: threat {}, best attack {}, best move {}",
-                agent_name(a.piece, a.square),
-                a.threat,
-                describe(rep.attack.map(|b| b.cand)),
-                describe(rep.mv.map(|b| b.cand)),
-            ));
-        }
-        match r.worst.map(|i| r.agents[i].agent) {
-            Some(w) => {
-                lines.push(format!("worst threat: {} ({})", agent_name(w.piece, w.square), r.threat));
-                let answer = |b: Option<Best<i32>>| match b {
-                    Some(b) => format!("{} (net {}, leaves {})", move_text(pos, b.cand.est.mv), b.cand.net(), b.cand.residual),
-                    None => "none".to_string(),
-                };
-                if self.features.has(Features::ATTACK_REQUEST) {
-                    lines.push(format!("attack request answer: {}", answer(r.attack_answer)));
-                }
-                if self.features.any_defense_request() {
-                    lines.push(format!("defense request answer: {}", answer(r.defense_answer)));
-                }
-            }
-            None => lines.push("worst threat: none".to_string()),
-        }
-        if !weighed.is_empty() {
-            let list: Vec<String> = weighed.iter().map(|(c, w)| format!("{} {w:+}", move_text(pos, c.est.mv))).collect();
-            lines.push(format!("look-ahead (worth after the best answer): {}", list.join(", ")));
-        }
-        lines.push(format!("decision: {reason}"));
-        self.explain_lines(lines);
     }
 
     /// Own pieces the active level estimates not threatened after `mv`: the others where they
@@ -764,54 +521,6 @@ fn prefer_answer(current: Option<(Cand, Rule)>, answer: Option<Best<i32>>, rule:
         (_, Some(a)) => Some((a.cand, rule)),
         (c, None) => c,
     }
-}
-
-/// Level 9's `promotion`: the legal moves that answer an enemy pawn about to promote (take it,
-/// stand on its queening square, guard that square), each estimated by its agent.
-fn promotion_answers(pos: &Position, features: Features, legal: &MoveList) -> Vec<Cand> {
-    let threats = promotion::threats(pos);
-    if threats.is_empty() {
-        return Vec::new();
-    }
-    let ev = Eval::new(pos, features);
-    legal
-        .iter()
-        .filter(|&&mv| threats.iter().any(|&(pawn, queening)| promotion::answers(pos, mv, pawn, queening)))
-        .map(|&mv| Cand { est: ev.estimate(0, &look_ahead::mover(pos, mv), mv).0, residual: 0 })
-        .collect()
-}
-
-/// Level 9's `promotion` without look-ahead: an enemy pawn that would queen on a square we do
-/// not guard is the worst threat of all (a queen for a pawn); unless the thesis's choice answers
-/// it, the best-estimated answer is played instead.
-fn answer_promotion(pos: &Position, features: Features, legal: &MoveList, verdict: Verdict) -> Verdict {
-    let open: Vec<(Square, Square)> = promotion::threats(pos)
-        .into_iter()
-        .filter(|&(_, queening)| !pos.attackers_to(queening, pos.side_to_move(), pos.occupied()).any())
-        .collect();
-    let answers_all = |mv: Move| open.iter().all(|&(pawn, queening)| promotion::answers(pos, mv, pawn, queening));
-    if open.is_empty() || answers_all(verdict.cand.est.mv) || verdict.cand.est.profit >= promotion::promotion_gain() {
-        return verdict;
-    }
-    let best = promotion_answers(pos, features, legal)
-        .into_iter()
-        .filter(|c| answers_all(c.est.mv))
-        .max_by_key(|c| c.est.profit);
-    match best {
-        Some(cand) => Verdict { cand, rule: Rule::PromotionAnswer, ..verdict },
-        None => verdict,
-    }
-}
-
-/// The positions of the game so far, by hash: a move that leads back to one repeats it.
-fn repeated_positions(game: &Game) -> Vec<u64> {
-    let mut replay = Game::new(*game.start_position());
-    let mut seen = vec![replay.position().hash()];
-    for &mv in game.moves() {
-        replay.play(mv);
-        seen.push(replay.position().hash());
-    }
-    seen
 }
 
 /// Only reached when no agent owns a legal move (more pieces than agents in an odd FEN).

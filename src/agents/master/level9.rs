@@ -1,0 +1,139 @@
+//! Where level 9's rules hook into the MasterAgent: `mating` before the poll (mate in one, two
+//! or three by checks, the mating net), and `look_ahead` and `promotion` after the thesis's
+//! decision (which candidate is finally played). The rules themselves live in their own modules
+//! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
+
+use super::{Cand, Choice, MasterAgent, Round, Rule, Verdict};
+use crate::agents::agent::{Action, Estimate, Eval};
+use crate::agents::describe::move_text;
+use crate::agents::features::Features;
+use crate::agents::{look_ahead, mating, promotion};
+use crate::board::{Bitboard, Game, Move, MoveList, Position, Square};
+use rand::Rng;
+
+impl MasterAgent {
+    /// Level 9's `mating` rules, before the agents are polled: a mate in one is played, and
+    /// against a bare king the mating net decides.
+    pub(super) fn mating_rules(&mut self, game: &Game, legal: &MoveList, checks: &MoveList) -> Option<Choice> {
+        let pos = game.position();
+        let label = self.features.label();
+        let (mv, rule, reason) = if let Some(mv) = mating::mate_among(pos, checks) {
+            (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
+        } else if let Some(mv) = mating::mate_in_two(pos, checks) {
+            (mv, Rule::Mate, format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)))
+        } else if let Some(mv) = mating::mate_in_three(pos, checks) {
+            (mv, Rule::Mate, format!("{label} mate in three: {} (checks that leave every reply a mate)", move_text(pos, mv)))
+        } else if mating::is_mating_phase(pos) {
+            let rng = &mut self.rng;
+            let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;
+            (mv, Rule::MatingNet, format!("{label} mating net: {} ({words})", move_text(pos, mv)))
+        } else {
+            return None;
+        };
+        let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
+        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY };
+        let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false };
+        let round = Round::empty();
+        self.count(pos, &round, &verdict, false);
+        Some(Choice {
+            mv,
+            rule,
+            profit: est.profit,
+            net: est.profit,
+            fallback: false,
+            reason,
+            plan: None,
+            evaluated: legal.len() as u32,
+            fork: None,
+        })
+    }
+
+    /// Level 9's `look_ahead`: the thesis's choice and the agents' other proposals, each weighed
+    /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
+    /// Returns the verdict and every candidate with its worth, for the explain mode.
+    pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList) -> (Verdict, Vec<(Cand, i32)>) {
+        let pos = game.position();
+        let mut proposals: Vec<Cand> = Vec::new();
+        for rep in &r.agents[..r.n] {
+            proposals.extend(rep.attack.map(|b| b.cand));
+            proposals.extend(rep.mv.map(|b| b.cand));
+        }
+        proposals.extend(r.attack_answer.map(|b| b.cand));
+        proposals.extend(r.defense_answer.map(|b| b.cand));
+        if self.features.has(Features::PROMOTION) {
+            proposals.extend(promotion_answers(pos, self.features, legal));
+        }
+        // The thesis's choice first; then every capture and check, which force the opponent's
+        // hand (where a look one move further pays most), however the agents rated them; then
+        // the agents' other proposals by their own estimates, up to `CANDIDATES` in all.
+        proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
+        let mut forcing: Vec<Cand> = r.forcing.iter().map(|&est| Cand { est, residual: 0 }).collect();
+        forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
+        let mut candidates = vec![verdict.cand];
+        for (c, limit) in forcing.into_iter().map(|c| (c, look_ahead::FORCING)).chain(proposals.into_iter().map(|c| (c, look_ahead::CANDIDATES))) {
+            if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
+                candidates.push(c);
+            }
+        }
+        let seen = repeated_positions(game);
+        let is_seen = |hash: u64| seen.contains(&hash);
+        let mut worths: Vec<(Move, i32)> =
+            candidates.iter().map(|c| (c.est.mv, look_ahead::worth(pos, &c.est, self.features, &is_seen))).collect();
+        let best = look_ahead::pick(pos, &mut worths, self.features);
+        let weighed: Vec<(Cand, i32)> = candidates.iter().zip(&worths).map(|(c, (_, w))| (*c, *w)).collect();
+        let chosen = if best == 0 {
+            verdict
+        } else {
+            Verdict { cand: weighed[best].0, rule: Rule::LookAhead, ..verdict }
+        };
+        (chosen, weighed)
+    }
+}
+
+/// Level 9's `promotion`: the legal moves that answer an enemy pawn about to promote (take it,
+/// stand on its queening square, guard that square), each estimated by its agent.
+fn promotion_answers(pos: &Position, features: Features, legal: &MoveList) -> Vec<Cand> {
+    let threats = promotion::threats(pos);
+    if threats.is_empty() {
+        return Vec::new();
+    }
+    let ev = Eval::new(pos, features);
+    legal
+        .iter()
+        .filter(|&&mv| threats.iter().any(|&(pawn, queening)| promotion::answers(pos, mv, pawn, queening)))
+        .map(|&mv| Cand { est: ev.estimate(0, &look_ahead::mover(pos, mv), mv).0, residual: 0 })
+        .collect()
+}
+
+/// Level 9's `promotion` without look-ahead: an enemy pawn that would queen on a square we do
+/// not guard is the worst threat of all (a queen for a pawn); unless the thesis's choice answers
+/// it, the best-estimated answer is played instead.
+pub(super) fn answer_promotion(pos: &Position, features: Features, legal: &MoveList, verdict: Verdict) -> Verdict {
+    let open: Vec<(Square, Square)> = promotion::threats(pos)
+        .into_iter()
+        .filter(|&(_, queening)| !pos.attackers_to(queening, pos.side_to_move(), pos.occupied()).any())
+        .collect();
+    let answers_all = |mv: Move| open.iter().all(|&(pawn, queening)| promotion::answers(pos, mv, pawn, queening));
+    if open.is_empty() || answers_all(verdict.cand.est.mv) || verdict.cand.est.profit >= promotion::promotion_gain() {
+        return verdict;
+    }
+    let best = promotion_answers(pos, features, legal)
+        .into_iter()
+        .filter(|c| answers_all(c.est.mv))
+        .max_by_key(|c| c.est.profit);
+    match best {
+        Some(cand) => Verdict { cand, rule: Rule::PromotionAnswer, ..verdict },
+        None => verdict,
+    }
+}
+
+/// The positions of the game so far, by hash: a move that leads back to one repeats it.
+fn repeated_positions(game: &Game) -> Vec<u64> {
+    let mut replay = Game::new(*game.start_position());
+    let mut seen = vec![replay.position().hash()];
+    for &mv in game.moves() {
+        replay.play(mv);
+        seen.push(replay.position().hash());
+    }
+    seen
+}

@@ -1,0 +1,183 @@
+//! What a decision leaves behind: the counters it adds to (thesis 3.2's request statistics and
+//! level 9's forks, mates, promotions) and the words for it (the reason every decision carries
+//! and the explain mode's lines, one per agent).
+
+use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
+use crate::agents::agent::{block_squares, Action};
+use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
+use crate::agents::features::Features;
+use crate::agents::mating;
+use crate::agents::scene::Scene;
+use crate::board::{Move, Piece, Position};
+
+impl MasterAgent {
+    pub(super) fn count(&mut self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) {
+        let mv = v.cand.est.mv;
+        let c = &mut self.counters;
+        c.decisions += 1;
+        match v.rule {
+            Rule::Attack => c.rule_attack += 1,
+            Rule::Move => c.rule_move += 1,
+            Rule::ThreatenedAgent => c.rule_threatened_agent += 1,
+            // Counted below with their rounds.
+            Rule::AttackRequest | Rule::DefenseRequest => {}
+            Rule::Mate => c.rule_mate += 1,
+            Rule::MatingNet => c.rule_mating_net += 1,
+            Rule::LookAhead => c.rule_look_ahead += 1,
+            Rule::PromotionAnswer => c.rule_promotion_answer += 1,
+        }
+        c.defense_consideration_fallbacks += u32::from(fallback);
+        if v.attack_round {
+            c.attack_request_rounds += 1;
+            if v.rule == Rule::AttackRequest {
+                c.attack_requests_performed += 1;
+            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent) && Some(v.cand.est.agent_index()) == r.worst {
+                // Also when W's move won as the general choice: it still moved itself.
+                c.threatened_moved_itself += 1;
+            }
+        }
+        if v.defense_round {
+            c.defense_request_rounds += 1;
+            if v.rule == Rule::DefenseRequest {
+                c.defense_requests_used += 1;
+            }
+        }
+        if v.cand.est.action == Action::Move && v.cand.est.plan.is_some() {
+            c.move_attacks_planned += 1;
+        }
+        c.forks_planned += u32::from(v.cand.est.fork().is_some());
+        c.promotions += u32::from(mv.promotion().is_some());
+        c.mates_delivered += u32::from(mating::gives_check(pos, mv) && pos.play(mv).is_checkmate());
+        if self.features.has(Features::EXCHANGE)
+            && let Some((_, richest)) = r.richest_capture
+            && richest.profit < 0
+            && richest.mv != mv
+        {
+            c.exchanges_declined += 1;
+        }
+    }
+
+    /// The decision in words, the last line of the explain mode.
+    pub(super) fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool, weighed: &[(Cand, i32)]) -> String {
+        let est = &v.cand.est;
+        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
+        let mv = move_text(pos, est.mv);
+        let label = self.features.label();
+        let wounded = r.worst.map(|i| r.agents[i].agent);
+        let w_name = wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
+        let body = match v.rule {
+            Rule::Attack | Rule::Move | Rule::ThreatenedAgent => {
+                let what = match (est.action, est.plan) {
+                    (Action::Attack, _) => {
+                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
+                        format!("{mv} takes {} (profit {})", kind_text(victim), est.profit)
+                    }
+                    (Action::Move, Some((target, victim))) => {
+                        let piece = est.mv.promotion().unwrap_or(mover_piece);
+                        format!("{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)
+                    }
+                    (Action::Move, None) => format!("{mv} (profit {})", est.profit),
+                };
+                match (v.rule, est.action, est.plan.is_some()) {
+                    (Rule::ThreatenedAgent, _, _) => format!("threatened {w_name} (threat {}) acts itself: {what}", r.threat),
+                    (_, Action::Attack, _) => format!("attack: {what}"),
+                    (_, Action::Move, true) => format!("move-attack: {what}"),
+                    (_, Action::Move, false) => format!("move: {what}"),
+                }
+            }
+            Rule::AttackRequest => format!("attack request: {mv} removes attacker of {w_name} (net {})", v.cand.net()),
+            Rule::DefenseRequest => {
+                let w = wounded.expect("a defense request has a requester");
+                let attackers = Scene::now(pos).their_attackers(pos, w.square);
+                let blocked = attackers.into_iter().find(|&a| block_squares(a.bb(), w.square).contains(est.mv.to()));
+                match blocked.and_then(|a| pos.piece_kind_at(a).map(|p| (p, a))) {
+                    Some((p, a)) => format!("defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), v.cand.net()),
+                    None => format!("defense request: {mv} guards {w_name} (net {})", v.cand.net()),
+                }
+            }
+            Rule::LookAhead => {
+                let worth = |m: Move| weighed.iter().find(|(c, _)| c.est.mv == m).map_or(0, |(_, w)| *w);
+                let thesis = weighed.first().map(|(c, _)| c.est.mv).unwrap_or(est.mv);
+                format!(
+                    "look-ahead: {mv} (worth {}; the thesis's rules chose {}, worth {})",
+                    worth(est.mv),
+                    move_text(pos, thesis),
+                    worth(thesis)
+                )
+            }
+            Rule::PromotionAnswer => format!("promotion answer: {mv} stops a pawn from queening (profit {})", est.profit),
+            // Decided before the poll (`mating_rules`), which words them itself.
+            Rule::Mate | Rule::MatingNet => mv.clone(),
+        };
+        let mut text = format!("{label} {body}");
+        if est.fork().is_some() {
+            text.push_str(&format!("; forks (guaranteed {})", est.threat));
+        }
+        if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent_index()) != r.worst {
+            text.push_str(&format!("; leaves {w_name} threatened ({})", r.threat));
+        }
+        if fallback {
+            text.push_str("; every move failed defense consideration");
+        }
+        text
+    }
+
+    /// Explain mode's lines, logged at debug level and kept when asked for.
+    pub(super) fn explain_lines(&mut self, lines: Vec<String>) {
+        for line in &lines {
+            log::debug!("{line}");
+        }
+        if self.explain {
+            self.explanation = lines;
+        }
+    }
+
+    /// Explain mode: one line per agent, the worst threat, the request answers, the
+    /// look-ahead's candidates with their worth (level 9), the reason.
+    pub(super) fn explain_round(&mut self, pos: &Position, r: &Round, reason: &str, weighed: &[(Cand, i32)]) {
+        let mut lines = Vec::with_capacity(r.n + 4);
+        let describe = |b: Option<Cand>| match b {
+            Some(c) => match c.est.plan {
+                Some((target, victim)) => {
+                    let piece = c.est.mv.promotion().or(pos.piece_kind_at(c.est.mv.from())).unwrap_or(Piece::Pawn);
+                    let plan = plan_text(piece, c.est.mv.to(), target, victim);
+                    format!("{} ({:+}, plans {plan})", move_text(pos, c.est.mv), c.est.profit)
+                }
+                None => format!("{} ({:+})", move_text(pos, c.est.mv), c.est.profit),
+            },
+            None => "-".to_string(),
+        };
+        for rep in &r.agents[..r.n] {
+            let a = rep.agent;
+            lines.push(format!(
+                "agent {}: threat {}, best attack {}, best move {}",
+                agent_name(a.piece, a.square),
+                a.threat,
+                describe(rep.attack.map(|b| b.cand)),
+                describe(rep.mv.map(|b| b.cand)),
+            ));
+        }
+        match r.worst.map(|i| r.agents[i].agent) {
+            Some(w) => {
+                lines.push(format!("worst threat: {} ({})", agent_name(w.piece, w.square), r.threat));
+                let answer = |b: Option<Best<i32>>| match b {
+                    Some(b) => format!("{} (net {}, leaves {})", move_text(pos, b.cand.est.mv), b.cand.net(), b.cand.residual),
+                    None => "none".to_string(),
+                };
+                if self.features.has(Features::ATTACK_REQUEST) {
+                    lines.push(format!("attack request answer: {}", answer(r.attack_answer)));
+                }
+                if self.features.any_defense_request() {
+                    lines.push(format!("defense request answer: {}", answer(r.defense_answer)));
+                }
+            }
+            None => lines.push("worst threat: none".to_string()),
+        }
+        if !weighed.is_empty() {
+            let list: Vec<String> = weighed.iter().map(|(c, w)| format!("{} {w:+}", move_text(pos, c.est.mv))).collect();
+            lines.push(format!("look-ahead (worth after the best answer): {}", list.join(", ")));
+        }
+        lines.push(format!("decision: {reason}"));
+        self.explain_lines(lines);
+    }
+}
