@@ -387,13 +387,7 @@ fn mate_and_score(score: i32) -> (Option<i32>, i32) {
 }
 
 fn game_hashes(game: &Game) -> Vec<u64> {
-    let mut pos = *game.start_position();
-    let mut out = vec![pos.hash()];
-    for &m in game.moves() {
-        pos = pos.play(m);
-        out.push(pos.hash());
-    }
-    out
+    game.position_hashes()
 }
 
 impl Player for Searcher {

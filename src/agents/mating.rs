@@ -358,14 +358,7 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
 /// The hashes of every position of the game with the side to move of the current one's
 /// opponent, i.e. the positions our move could repeat.
 fn game_hashes(game: &Game) -> Vec<u64> {
-    let mut seen = Vec::new();
-    let mut g = Game::new(*game.start_position());
-    seen.push(g.position().hash());
-    for &m in game.moves() {
-        g.play(m);
-        seen.push(g.position().hash());
-    }
-    seen
+    game.position_hashes()
 }
 
 #[cfg(test)]

@@ -71,6 +71,11 @@ impl Game {
         &self.moves
     }
 
+    /// The hash of every position of the game, the start first and the current one last.
+    pub fn position_hashes(&self) -> Vec<u64> {
+        self.positions.iter().map(Position::hash).collect()
+    }
+
     /// Plays a move that must be legal in the current position.
     pub fn play(&mut self, mv: Move) {
         debug_assert!(self.position().is_legal(mv), "illegal move {mv} in {:?}", self.position());
@@ -172,6 +177,23 @@ mod tests {
         assert!(g.outcome().is_none());
         play_all(&mut g, "Ra3");
         assert_eq!(g.outcome(), Some(Outcome::FiftyMoves));
+    }
+
+    #[test]
+    fn position_hashes_follow_the_moves_and_undo() {
+        let mut g = Game::startpos();
+        let mut expected = vec![Position::startpos().hash()];
+        let mut pos = Position::startpos();
+        for uci in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            let mv = pos.parse_uci(uci).unwrap();
+            g.play(mv);
+            pos = pos.play(mv);
+            expected.push(pos.hash());
+        }
+        assert_eq!(g.position_hashes(), expected);
+        g.undo();
+        expected.pop();
+        assert_eq!(g.position_hashes(), expected);
     }
 
     #[test]

@@ -129,11 +129,5 @@ pub(super) fn answer_promotion(pos: &Position, features: Features, legal: &MoveL
 
 /// The positions of the game so far, by hash: a move that leads back to one repeats it.
 fn repeated_positions(game: &Game) -> Vec<u64> {
-    let mut replay = Game::new(*game.start_position());
-    let mut seen = vec![replay.position().hash()];
-    for &mv in game.moves() {
-        replay.play(mv);
-        seen.push(replay.position().hash());
-    }
-    seen
+    game.position_hashes()
 }
