@@ -343,7 +343,9 @@ pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &d
     // a battery), cannot both be parried: the second is as good as won.
     let double = if features.has(Features::FORK) { double_threat(pos, mv, features) } else { 0 };
     match est.fork() {
-        Some(_) if answer.takes != Some(mv.to()) => worth += est.threat.max(0).max(double),
+        Some(_) if answer.takes != Some(mv.to()) && !trades_evenly(pos, &Scene::after(pos, mv), mv.to()) => {
+            worth += est.threat.max(0).max(double)
+        }
         Some(_) => {}
         None if double > 0 && answer.gain == 0 => worth += double,
         None if answer.gain == 0 => worth += est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
@@ -359,21 +361,36 @@ fn double_threat(pos: &Position, mv: Move, features: Features) -> i32 {
     let _ = features;
     let scene = Scene::after(pos, mv);
     let us = pos.side_to_move();
-    let (mut best, mut second) = (0, 0);
+    // Each threat with the square of the piece that would capture first.
+    let (mut best, mut second) = ((0, None), (0, None));
     for target in scene.theirs & !pos.pieces(!us, Piece::King) {
-        if scene.our_attackers(pos, target).is_empty() {
+        let attackers = scene.our_attackers(pos, target);
+        if attackers.is_empty() {
             continue;
         }
         let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
         let gain = crate::agents::exchange::swap(pos, &scene, target, value(victim), us);
-        if gain > best {
+        let first = attackers.into_iter().min_by_key(|&a| scene.kind_at(pos, a).map_or(0, value));
+        if gain > best.0 {
             second = best;
-            best = gain;
-        } else if gain > second {
-            second = gain;
+            best = (gain, first);
+        } else if gain > second.0 {
+            second = (gain, first);
         }
     }
-    second
+    // A piece making one of the threats that they can take in an even trade is no threat left
+    // standing: the trade is their answer to both.
+    let traded = |sq: Option<Square>| sq.is_some_and(|sq| trades_evenly(pos, &scene, sq));
+    if traded(best.1) || traded(second.1) { 0 } else { second.0 }
+}
+
+/// Can they take our piece on `sq` in `scene` without losing on the exchange (an even trade
+/// at least)? A threat made by that piece does not stand after their answer.
+fn trades_evenly(pos: &Position, scene: &Scene, sq: Square) -> bool {
+    let piece = scene.kind_at(pos, sq).unwrap_or(Piece::Pawn);
+    piece != Piece::King
+        && scene.their_attackers(pos, sq).any()
+        && crate::agents::exchange::swap(pos, scene, sq, value(piece), !scene.us()) >= 0
 }
 
 /// Would taking our piece on `sq` in `after` leave us (`us`) without material to mate with
@@ -478,6 +495,17 @@ mod tests {
         let fen = "4k3/8/8/8/1n6/8/7P/R3K3 w - - 0 1";
         assert_eq!(worth_of(fen, "h2h3"), -500);
         assert_eq!(worth_of(fen, "a1d1"), 0);
+    }
+
+    #[test]
+    fn a_double_threat_by_a_piece_they_can_trade_is_no_threat() {
+        // WAC.038: Rd2-c2 opens the queen's line to e1, so Qc3 attacks the queen e1 and the rook
+        // g7; but the queen e1 takes the queen c3 (Rxc3 back): the trade answers both threats.
+        let fen = "4k3/p4prp/1p6/2b5/8/2Q3P1/P2R1PKP/4q3 w - - 0 1";
+        assert_eq!(worth_of(fen, "d2c2"), 0);
+        assert_eq!(worth_of("4Q3/p2r1pkp/2q3p1/8/2B5/1P6/P4PRP/4K3 b - - 0 1", "d7c7"), 0);
+        // Nc7+ still forks king and rook: a knight they cannot take keeps its fork.
+        assert_eq!(worth_of("r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "d5c7"), 500);
     }
 
     #[test]
