@@ -29,15 +29,21 @@ impl Position {
     }
 
     /// Is there any legal move? Checkmate and stalemate tests ask this many times where the
-    /// answer is usually yes, and a king move usually says so: the king's moves are counted
-    /// first and the rest only when it has none.
+    /// answer is usually yes, and a king step usually says so: the king's steps are tried one
+    /// square at a time (the first safe one answers, without the enemy's whole attack map) and
+    /// the other pieces' moves are counted only when it has none. Castling need not be asked:
+    /// it crosses a square the king could step to.
     pub fn has_legal_move(&self) -> bool {
-        let king = self.king_square(self.side).bb();
-        let mut counter = MoveCounter(0);
-        self.generate_into(&mut counter, king);
-        if counter.0 == 0 {
-            self.generate_into(&mut counter, !king);
+        let us = self.side;
+        let ksq = self.king_square(us);
+        let occ = self.occupied().without(ksq);
+        for sq in attacks::king(ksq) & !self.by_color(us) {
+            if self.attackers_to(sq, !us, occ).is_empty() {
+                return true;
+            }
         }
+        let mut counter = MoveCounter(0);
+        self.generate_into(&mut counter, !ksq.bb());
         counter.0 > 0
     }
 
