@@ -58,6 +58,13 @@ impl Position {
         self.generate_into(list, from_mask);
     }
 
+    /// Hands the legal moves starting in `from_mask` to `sink`, in the order `generate` lists
+    /// them: a sink may filter them (the checking moves, say) without a list of all of them.
+    #[inline]
+    pub(crate) fn generate_to<S: MoveSink>(&self, sink: &mut S, from_mask: Bitboard) {
+        self.generate_into(sink, from_mask);
+    }
+
     #[inline(always)]
     fn generate_into<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard) {
         let us = self.side;
@@ -259,8 +266,9 @@ impl Position {
     }
 }
 
-/// Where generated moves go: a list, or a counter that only needs how many.
-trait MoveSink {
+/// Where generated moves go: a list, or a counter that only needs how many. `push` takes only
+/// castling and en passant; `targets` every other move but the pawns'.
+pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
     /// Plain moves from `from` to every square of `to`.
     fn targets(&mut self, from: Square, to: Bitboard);
@@ -270,7 +278,7 @@ trait MoveSink {
 }
 
 /// The first and last ranks: a pawn arriving there promotes (only the far one is reachable).
-const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
+pub(crate) const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
 
 impl MoveSink for MoveList {
     #[inline]
