@@ -20,6 +20,14 @@ impl Position {
         list
     }
 
+    /// The legal captures (en passant included) and promotions, in `legal_moves`' order,
+    /// without listing the other moves.
+    pub fn legal_captures_and_promotions(&self) -> MoveList {
+        let mut sink = CaptureSink { list: MoveList::new(), enemies: self.by_color(!self.side) };
+        self.generate_into(&mut sink, Bitboard::FULL);
+        sink.list
+    }
+
     /// Number of legal moves, counted without listing them (perft's bulk counting).
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
@@ -307,6 +315,32 @@ impl MoveSink for MoveList {
     }
 }
 
+/// Keeps the captures and promotions (`legal_captures_and_promotions`).
+struct CaptureSink {
+    list: MoveList,
+    enemies: Bitboard,
+}
+
+impl MoveSink for CaptureSink {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        // Castling and en passant: only the latter takes.
+        if mv.kind() == MoveKind::EnPassant {
+            MoveList::push(&mut self.list, mv);
+        }
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        MoveSink::targets(&mut self.list, from, to & self.enemies);
+    }
+
+    #[inline]
+    fn pawn_steps(&mut self, to: Bitboard, step: i8) {
+        MoveSink::pawn_steps(&mut self.list, to & (self.enemies | PROMOTION_RANKS), step);
+    }
+}
+
 struct MoveCounter(usize);
 
 impl MoveSink for MoveCounter {
@@ -356,6 +390,18 @@ mod tests {
             none += usize::from(!pos.has_legal_move());
         }
         assert!(none >= 3, "only {none} positions without a legal move");
+    }
+
+    #[test]
+    fn captures_and_promotions_agree_with_listing() {
+        let mut seen = 0;
+        for pos in positions() {
+            let mut want = pos.legal_moves();
+            want.retain(|m| pos.captured_piece(m).is_some() || m.promotion().is_some());
+            assert_eq!(pos.legal_captures_and_promotions().as_slice(), want.as_slice(), "{}", pos.to_fen());
+            seen += want.len();
+        }
+        assert!(seen > 3_000, "only {seen} captures and promotions");
     }
 
     #[test]
