@@ -232,7 +232,7 @@ fn best_evasion(after: &Position, features: Features) -> Answer {
 fn best_capture(pos: &Position, features: Features) -> i32 {
     let ev = Eval::new(pos, features);
     let mut best = 0;
-    for &mv in pos.legal_moves().iter() {
+    for &mv in pos.legal_captures_and_promotions().iter() {
         let victim = pos.captured_piece(mv);
         if victim.is_none() && mv.promotion().is_none() {
             continue;

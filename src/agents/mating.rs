@@ -22,7 +22,7 @@
 //!    while another move is left; a reply after which we mate in one ends the search for a move.
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, Color, Game, Move, MoveKind, MoveList, Piece, Position, Square};
+use crate::board::{attacks, Bitboard, Color, Game, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
 
 /// Does our legal move `mv` give check? Without playing it: the moved piece from its new square,
 /// or a slider of ours whose line the move opens (castling and en passant are played out).
@@ -77,6 +77,83 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
             || (discoverers.contains(mv.from()) && !attacks::line(king, mv.from()).contains(mv.to()))
     });
     checks
+}
+
+/// The legal moves that give check, in the order of `checks(pos, &pos.legal_moves())`, without
+/// listing the others: the move generator hands each piece's destinations to `CheckSink`, which
+/// keeps those `checks` would keep.
+pub(crate) fn checking_moves(pos: &Position) -> MoveList {
+    let us = pos.side_to_move();
+    let king = pos.king_square(!us);
+    let now = pos.occupied();
+    let (diagonal, straight) = (attacks::bishop(king, now), attacks::rook(king, now));
+    let mut from_square = [Bitboard::EMPTY; 6];
+    from_square[Piece::Pawn.index()] = attacks::pawn(!us, king);
+    from_square[Piece::Knight.index()] = attacks::knight(king);
+    from_square[Piece::Bishop.index()] = diagonal;
+    from_square[Piece::Rook.index()] = straight;
+    from_square[Piece::Queen.index()] = diagonal | straight;
+    let mut sink = CheckSink { pos, king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
+    pos.generate_to(&mut sink, Bitboard::FULL);
+    sink.list
+}
+
+/// Keeps the checking moves among those the move generator hands it (see `checking_moves`).
+struct CheckSink<'a> {
+    pos: &'a Position,
+    king: Square,
+    from_square: [Bitboard; 6],
+    discoverers: Bitboard,
+    list: MoveList,
+}
+
+impl CheckSink<'_> {
+    /// The squares of `to` that a piece leaving `from` uncovers a check by going to.
+    #[inline]
+    fn discovered(&self, from: Square, to: Bitboard) -> Bitboard {
+        if self.discoverers.contains(from) { to & !attacks::line(self.king, from) } else { Bitboard::EMPTY }
+    }
+}
+
+impl MoveSink for CheckSink<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        // Castling and en passant.
+        if gives_check(self.pos, mv) {
+            self.list.push(mv);
+        }
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
+        for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
+            self.list.push(Move::new(from, t));
+        }
+    }
+
+    #[inline]
+    fn pawn_steps(&mut self, to: Bitboard, step: i8) {
+        let origin = |t: Square| Square((t.0 as i8 - step) as u8);
+        let plain = to & !PROMOTION_RANKS;
+        let mut keep = plain & self.from_square[Piece::Pawn.index()];
+        if self.discoverers.any() {
+            for t in plain & !keep {
+                keep |= self.discovered(origin(t), t.bb());
+            }
+        }
+        for t in keep {
+            self.list.push(Move::new(origin(t), t));
+        }
+        for t in to & PROMOTION_RANKS {
+            for p in Piece::PROMOTIONS {
+                let mv = Move::promotion_to(origin(t), t, p);
+                if gives_check(self.pos, mv) {
+                    self.list.push(mv);
+                }
+            }
+        }
+    }
 }
 
 /// Our pieces that alone stand between one of our sliders and their king on `king`: moving one
@@ -157,7 +234,7 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
 }
 
 fn checks_of(pos: &Position) -> MoveList {
-    checks(pos, &pos.legal_moves())
+    checking_moves(pos)
 }
 
 /// The mating net applies: the opponent has only its king and pawns, and we have a queen or a
@@ -418,6 +495,49 @@ mod tests {
             }
         }
         assert!(seen > 1000, "only {seen} checks seen");
+    }
+
+    /// The check generator lists the same checks as `checks` over the whole legal list, in the
+    /// same order (the first mate in that order is the one played): the perft, WAC, ECM and
+    /// mate suites, every position one move later, and random games from each.
+    #[test]
+    fn checking_moves_are_the_checks_in_order() {
+        let suites = [
+            include_str!("../../tests/data/perft.epd"),
+            include_str!("../../tests/data/wac.epd"),
+            include_str!("../../tests/data/ecm.epd"),
+            include_str!("../../tests/data/mate1.epd"),
+        ];
+        let mut roots = Vec::new();
+        for line in suites.iter().flat_map(|s| s.lines()) {
+            let fields: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().take(4).collect();
+            if fields.len() == 4 {
+                roots.push(pos(&format!("{} 0 1", fields.join(" "))));
+            }
+        }
+        assert!(roots.len() > 1000, "only {} positions", roots.len());
+        let same = |q: &Position| {
+            let want = checks(q, &q.legal_moves());
+            assert_eq!(checking_moves(q).as_slice(), want.as_slice(), "{}", q.to_fen());
+            want.len()
+        };
+        let (mut seen, mut state) = (0, 0x9e37_79b9_7f4a_7c15u64);
+        for root in roots {
+            for &mv in root.legal_moves().iter() {
+                seen += same(&root.play(mv));
+            }
+            let mut q = root;
+            for _ in 0..60 {
+                seen += same(&q);
+                let legal = q.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                q = q.play(legal[(state >> 33) as usize % legal.len()]);
+            }
+        }
+        assert!(seen > 10_000, "only {seen} checks seen");
     }
 
     #[test]

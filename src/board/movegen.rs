@@ -20,6 +20,14 @@ impl Position {
         list
     }
 
+    /// The legal captures (en passant included) and promotions, in `legal_moves`' order,
+    /// without listing the other moves.
+    pub fn legal_captures_and_promotions(&self) -> MoveList {
+        let mut sink = CaptureSink { list: MoveList::new(), enemies: self.by_color(!self.side) };
+        self.generate_into(&mut sink, Bitboard::FULL);
+        sink.list
+    }
+
     /// Number of legal moves, counted without listing them (perft's bulk counting).
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
@@ -29,15 +37,21 @@ impl Position {
     }
 
     /// Is there any legal move? Checkmate and stalemate tests ask this many times where the
-    /// answer is usually yes, and a king move usually says so: the king's moves are counted
-    /// first and the rest only when it has none.
+    /// answer is usually yes, and a king step usually says so: the king's steps are tried one
+    /// square at a time (the first safe one answers, without the enemy's whole attack map) and
+    /// the other pieces' moves are counted only when it has none. Castling need not be asked:
+    /// it crosses a square the king could step to.
     pub fn has_legal_move(&self) -> bool {
-        let king = self.king_square(self.side).bb();
-        let mut counter = MoveCounter(0);
-        self.generate_into(&mut counter, king);
-        if counter.0 == 0 {
-            self.generate_into(&mut counter, !king);
+        let us = self.side;
+        let ksq = self.king_square(us);
+        let occ = self.occupied().without(ksq);
+        for sq in attacks::king(ksq) & !self.by_color(us) {
+            if self.attackers_to(sq, !us, occ).is_empty() {
+                return true;
+            }
         }
+        let mut counter = MoveCounter(0);
+        self.generate_into(&mut counter, !ksq.bb());
         counter.0 > 0
     }
 
@@ -50,6 +64,13 @@ impl Position {
     #[inline]
     pub fn generate(&self, list: &mut MoveList, from_mask: Bitboard) {
         self.generate_into(list, from_mask);
+    }
+
+    /// Hands the legal moves starting in `from_mask` to `sink`, in the order `generate` lists
+    /// them: a sink may filter them (the checking moves, say) without a list of all of them.
+    #[inline]
+    pub(crate) fn generate_to<S: MoveSink>(&self, sink: &mut S, from_mask: Bitboard) {
+        self.generate_into(sink, from_mask);
     }
 
     #[inline(always)]
@@ -253,8 +274,9 @@ impl Position {
     }
 }
 
-/// Where generated moves go: a list, or a counter that only needs how many.
-trait MoveSink {
+/// Where generated moves go: a list, or a counter that only needs how many. `push` takes only
+/// castling and en passant; `targets` every other move but the pawns'.
+pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
     /// Plain moves from `from` to every square of `to`.
     fn targets(&mut self, from: Square, to: Bitboard);
@@ -264,7 +286,7 @@ trait MoveSink {
 }
 
 /// The first and last ranks: a pawn arriving there promotes (only the far one is reachable).
-const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
+pub(crate) const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
 
 impl MoveSink for MoveList {
     #[inline]
@@ -290,6 +312,32 @@ impl MoveSink for MoveList {
                 MoveList::push(self, Move::promotion_to(from, t, p));
             }
         }
+    }
+}
+
+/// Keeps the captures and promotions (`legal_captures_and_promotions`).
+struct CaptureSink {
+    list: MoveList,
+    enemies: Bitboard,
+}
+
+impl MoveSink for CaptureSink {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        // Castling and en passant: only the latter takes.
+        if mv.kind() == MoveKind::EnPassant {
+            MoveList::push(&mut self.list, mv);
+        }
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        MoveSink::targets(&mut self.list, from, to & self.enemies);
+    }
+
+    #[inline]
+    fn pawn_steps(&mut self, to: Bitboard, step: i8) {
+        MoveSink::pawn_steps(&mut self.list, to & (self.enemies | PROMOTION_RANKS), step);
     }
 }
 
@@ -342,6 +390,18 @@ mod tests {
             none += usize::from(!pos.has_legal_move());
         }
         assert!(none >= 3, "only {none} positions without a legal move");
+    }
+
+    #[test]
+    fn captures_and_promotions_agree_with_listing() {
+        let mut seen = 0;
+        for pos in positions() {
+            let mut want = pos.legal_moves();
+            want.retain(|m| pos.captured_piece(m).is_some() || m.promotion().is_some());
+            assert_eq!(pos.legal_captures_and_promotions().as_slice(), want.as_slice(), "{}", pos.to_fen());
+            seen += want.len();
+        }
+        assert!(seen > 3_000, "only {seen} captures and promotions");
     }
 
     #[test]
