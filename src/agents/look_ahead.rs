@@ -256,7 +256,7 @@ fn their_promotion(after: &Position, _ev: &Eval, features: Features) -> i32 {
     }
     let ev = Eval::new(after, features);
     let mut best = 0;
-    for &mv in after.legal_moves().iter() {
+    for &mv in after.legal_captures_and_promotions().iter() {
         if mv.promotion() != Some(Piece::Queen) {
             continue;
         }
