@@ -10,7 +10,8 @@
 //! evaluation: every attacker and defender takes part, cheapest first; a slider behind another
 //! piece on the same line joins when the piece in front has been used (an x-ray backup); a king
 //! only ever captures last, when nothing defends the square any more; either side may stop
-//! capturing when going on would lose. Pins are not looked at, as the thesis's level 2 did not.
+//! capturing when going on would lose. A piece pinned to its king takes only along the pin
+//! (`pinned_away`), asked at each capture since the exchange removes pieces.
 //!
 //! Because every profit the agents estimate is "what we take minus the threat where we stand
 //! afterwards", replacing the threat makes attacks, planned attacks, requests and defense
@@ -67,6 +68,33 @@ impl Armies {
         Armies { kinds, sides: [scene.occ & !scene.theirs, scene.theirs] }
     }
 
+    /// Is `side`'s piece on `from` pinned to its king by a slider still on the board (`occ`),
+    /// so that it may not capture on `sq` off the pin's line?
+    #[inline(always)]
+    fn pinned_away(&self, from: Square, sq: Square, occ: Bitboard, side: usize) -> bool {
+        let t = attacks::tables();
+        let k = &self.kinds;
+        let kings = k[Piece::King.index()] & self.sides[side] & occ;
+        if kings.is_empty() || kings.contains(from) {
+            return false;
+        }
+        let king = kings.lsb();
+        let line = t.line(king, from);
+        if line.is_empty() || line.contains(sq) {
+            return false;
+        }
+        let enemy = self.sides[1 - side] & occ;
+        let queens = k[Piece::Queen.index()];
+        let through = occ.without(from);
+        let pinners = if t.rook(king, Bitboard::EMPTY).contains(from) {
+            t.rook(king, through) & (k[Piece::Rook.index()] | queens)
+        } else {
+            t.bishop(king, through) & (k[Piece::Bishop.index()] | queens)
+        };
+        // The pinner stands beyond the piece (one between would be giving check, not pinning).
+        (pinners & enemy & line).into_iter().find(|&p| t.between(king, p).contains(from)).is_some()
+    }
+
     /// Every piece of either side attacking `sq` through `occ`; `us` owns side 0.
     #[inline(always)]
     fn attackers(&self, sq: Square, occ: Bitboard, us: Color) -> Bitboard {
@@ -97,8 +125,9 @@ impl Armies {
             if mine.is_empty() {
                 return None;
             }
-            let piece = Piece::ALL.into_iter().find(|p| (mine & k[p.index()]).any())?;
-            let from = (mine & k[piece.index()]).lsb();
+            let (from, piece) = Piece::ALL.into_iter().find_map(|p| {
+                (mine & k[p.index()]).into_iter().find(|&from| !self.pinned_away(from, sq, occ, mover)).map(|from| (from, p))
+            })?;
             if piece == Piece::King {
                 if (attackers.without(from) & occ & self.sides[1 - mover]).any() {
                     return None;
@@ -244,8 +273,21 @@ mod tests {
             let mut mover = armies.side(scene, side);
             let sides = [armies.all(0), armies.all(1)];
             // A king takes only when nothing could take it back.
+            // A piece pinned to its king takes only along the pin: one whose leaving lets an enemy
+            // slider see the king that did not before, unless sq is on the king's line through it.
+            let pinned = |from: Square, occ: Bitboard, mover: usize| -> bool {
+                let kings = armies.kinds[mover][Piece::King.index()] & occ;
+                if kings.is_empty() || kings.contains(from) || attacks::line(kings.lsb(), from).contains(sq) {
+                    return false;
+                }
+                let king = kings.lsb();
+                let enemy = |set: Bitboard| set & sides[1 - mover] & occ;
+                let seen = |o: Bitboard| (attacks::bishop(king, o) & enemy(diag)) | (attacks::rook(king, o) & enemy(straight));
+                (seen(occ.without(from)) & !seen(occ)).any()
+            };
             let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32)> {
-                let (from, v, piece) = armies.least_valuable(attackers & sides[mover], mover)?;
+                let free = (attackers & sides[mover]).into_iter().filter(|&f| !pinned(f, occ, mover)).fold(Bitboard::EMPTY, |b, f| b.with(f));
+                let (from, v, piece) = armies.least_valuable(free, mover)?;
                 if piece == Piece::King && (attackers.without(from) & occ & sides[1 - mover]).any() {
                     return None;
                 }
@@ -306,6 +348,19 @@ mod tests {
         assert_eq!(threat("4k3/8/8/3r4/8/8/3N4/7K w - - 0 1", "d2"), 300);
         // With the king beside it, Rxd2 Kxd2 loses the rook: safe.
         assert_eq!(threat("4k3/8/8/3r4/8/8/3N4/4K3 w - - 0 1", "d2"), 0);
+    }
+
+    #[test]
+    fn a_pinned_defender_does_not_take_back() {
+        // Bd4 attacked by the bishop b6, defended only by the knight e2, which the rook e8 pins
+        // to the king e1: Bxd4 and the knight may not take back, the bishop is lost.
+        assert_eq!(threat("4r1k1/8/1b6/8/3B4/8/4N3/4K3 w - - 0 1", "d4"), 350);
+        // With the king on f1 the knight is free: Bxd4 Nxd4 is an even trade.
+        assert_eq!(threat("4r1k1/8/1b6/8/3B4/8/4N3/5K2 w - - 0 1", "d4"), 0);
+        // A pinned piece still takes along the pin: the rook e2, pinned by the rook e8 to the
+        // king e1, takes the pinner.
+        let p = pos("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1");
+        assert_eq!(swap(&p, &Scene::now(&p), sq("e8"), 500, Color::White), 500);
     }
 
     #[test]
