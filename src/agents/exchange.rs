@@ -68,6 +68,60 @@ impl Armies {
         Armies { kinds, sides: [scene.occ & !scene.theirs, scene.theirs] }
     }
 
+    /// The least valuable attacker of `mover` among `attackers`: its square, value and kind. A
+    /// king takes only when nothing could take it back; a pinned piece only along its pin.
+    #[inline(always)]
+    fn pick(&self, attackers: Bitboard, occ: Bitboard, mover: usize, sq: Square, pinnable: Bitboard) -> Option<(Square, i32, Piece)> {
+        let k = &self.kinds;
+        let mine = attackers & self.sides[mover];
+        if mine.is_empty() {
+            return None;
+        }
+        let (from, piece) = if (mine & pinnable).is_empty() {
+            let piece = Piece::ALL.into_iter().find(|p| (mine & k[p.index()]).any())?;
+            ((mine & k[piece.index()]).lsb(), piece)
+        } else {
+            self.least_valuable_unpinned(mine, pinnable, sq, occ, mover)?
+        };
+        if piece == Piece::King {
+            if (attackers.without(from) & occ & self.sides[1 - mover]).any() {
+                return None;
+            }
+            return Some((from, KING_VALUE, piece));
+        }
+        Some((from, value(piece), piece))
+    }
+
+    /// The squares between `side`'s king and the enemy sliders on its lines (see `exchange`).
+    #[inline(always)]
+    fn pinnable(&self, side: usize, occ: Bitboard, diag: Bitboard, straight: Bitboard) -> Bitboard {
+        let t = attacks::tables();
+        let kings = self.kinds[Piece::King.index()] & self.sides[side] & occ;
+        if kings.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let king = kings.lsb();
+        let sliders = ((t.rook(king, Bitboard::EMPTY) & straight) | (t.bishop(king, Bitboard::EMPTY) & diag)) & self.sides[1 - side] & occ;
+        let mut between = Bitboard::EMPTY;
+        for s in sliders {
+            between |= t.between(king, s);
+        }
+        between
+    }
+
+    /// The least valuable of `mine` that may capture on `sq`, when some of them stand where a
+    /// pin is possible (`pinnable`): its square and kind.
+    #[cold]
+    #[inline(never)]
+    fn least_valuable_unpinned(&self, mine: Bitboard, pinnable: Bitboard, sq: Square, occ: Bitboard, side: usize) -> Option<(Square, Piece)> {
+        Piece::ALL.into_iter().find_map(|p| {
+            (mine & self.kinds[p.index()])
+                .into_iter()
+                .find(|&from| !(pinnable.contains(from) && self.pinned_away(from, sq, occ, side)))
+                .map(|from| (from, p))
+        })
+    }
+
     /// Is `side`'s piece on `from` pinned to its king by a slider still on the board (`occ`),
     /// so that it may not capture on `sq` off the pin's line?
     #[inline(always)]
@@ -118,24 +172,11 @@ impl Armies {
         let (t, k) = (attacks::tables(), &self.kinds);
         let queens = k[Piece::Queen.index()];
         let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
-        // The least valuable attacker of `mover`: its square, value and kind. A king takes only
-        // when nothing could take it back.
-        let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32, Piece)> {
-            let mine = attackers & self.sides[mover];
-            if mine.is_empty() {
-                return None;
-            }
-            let (from, piece) = Piece::ALL.into_iter().find_map(|p| {
-                (mine & k[p.index()]).into_iter().find(|&from| !self.pinned_away(from, sq, occ, mover)).map(|from| (from, p))
-            })?;
-            if piece == Piece::King {
-                if (attackers.without(from) & occ & self.sides[1 - mover]).any() {
-                    return None;
-                }
-                return Some((from, KING_VALUE, piece));
-            }
-            Some((from, value(piece), piece))
-        };
+        // Squares between each side's king and an enemy slider on the same line (board empty
+        // between them or not): only a piece standing there can ever be pinned in this exchange,
+        // which removes pieces and adds none.
+        let pinnable = [self.pinnable(0, occ, diag, straight), self.pinnable(1, occ, diag, straight)];
+        let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| self.pick(attackers, occ, mover, sq, pinnable[mover]);
         let Some((mut from, mut on_square, mut piece)) = pick(attackers, occ, mover) else { return 0 };
         let mut gains = [0i32; MAX_SWAPS];
         gains[0] = target;
