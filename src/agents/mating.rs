@@ -244,7 +244,7 @@ pub(crate) fn is_mating_phase(pos: &Position) -> bool {
     let them = !us;
     let their_pieces = pos.by_color(them) & !(pos.pieces(them, Piece::King) | pos.pieces(them, Piece::Pawn));
     let bare = pos.by_color(them).count() == 1;
-    their_pieces.is_empty() && (has_heavy(pos, us) || (bare && pos.pieces(us, Piece::Pawn).any()))
+    their_pieces.is_empty() && (has_heavy(pos, us) || (bare && (pos.pieces(us, Piece::Pawn).any() || minor_mate(pos, us).is_some())))
 }
 
 /// Without a queen or rook against a bare king the net is first a pawn run: the most advanced
@@ -263,6 +263,34 @@ fn run_score(pos: &Position) -> i32 {
 
 /// Above any `net_score`: a pawn still running is worse than a queen or rook on the board.
 const RUN_OFFSET: i32 = 1_000_000;
+
+/// Bishop and knight (or two bishops on both colours) and no pawn: the colour of the corners
+/// the defending king must be driven to (true: light squares; two bishops: any corner, None
+/// when neither).
+fn minor_mate(pos: &Position, side: Color) -> Option<Option<bool>> {
+    if pos.pieces(side, Piece::Pawn).any() {
+        return None; // pawns are to be queened first (`run_score`)
+    }
+    let bishops = pos.pieces(side, Piece::Bishop);
+    let knights = pos.pieces(side, Piece::Knight);
+    let light = |sq: Square| (sq.file() + sq.rank()) % 2 == 1;
+    if bishops.any() && knights.any() {
+        return Some(Some(light(bishops.lsb())));
+    }
+    let colours = bishops.into_iter().fold((false, false), |(l, d), b| (l || light(b), d || !light(b)));
+    (colours.0 && colours.1).then_some(None)
+}
+
+/// Distance of `sq` from the nearest corner of the colour a bishop-and-knight mate needs.
+fn corner_distance(sq: Square, light: Option<bool>) -> i32 {
+    let corners = [Square::new(0, 0), Square::new(7, 0), Square::new(0, 7), Square::new(7, 7)];
+    corners
+        .into_iter()
+        .filter(|&c| light.is_none_or(|l| ((c.file() + c.rank()) % 2 == 1) == l))
+        .map(|c| distance(sq, c))
+        .min()
+        .unwrap_or(0)
+}
 
 fn has_heavy(pos: &Position, side: Color) -> bool {
     (pos.pieces(side, Piece::Queen) | pos.pieces(side, Piece::Rook)).any()
@@ -327,7 +355,12 @@ fn net_score(pos: &Position) -> i32 {
     let ours = pos.king_square(us);
     // Our king behind their king, between it and the edge it is driven to, cannot help mate.
     let behind = if in_band(ours, region) { 48 } else { 0 };
-    next * 16 + now * 4 + distance(ours, opposition_square(theirs, region)) * 8 + distance(ours, theirs) + edge_distance(theirs) * 2 + behind
+    // With bishop and knight only the bishop's corners mate: drive the king there.
+    let edge = match (has_heavy(pos, us), minor_mate(pos, us)) {
+        (false, Some(light)) => corner_distance(theirs, light) * 60,
+        _ => edge_distance(theirs) * 2,
+    };
+    next * 16 + now * 4 + distance(ours, opposition_square(theirs, region)) * 8 + distance(ours, theirs) + edge + behind
 }
 
 /// Is `sq` within the rows (or files) that the box `region` spans along its narrow side, where
@@ -411,7 +444,8 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
         for &reply in replies.iter() {
             let next = after.play(reply);
             let lost = material(&after, us) - material(&next, us) + material(&next, !us) - material(&after, !us);
-            let score = if has_heavy(&next, us) { net_score(&next) } else { run_score(&next) } + lost * 100;
+            let net = has_heavy(&next, us) || (next.by_color(!us).count() == 1 && minor_mate(&next, us).is_some());
+            let score = if net { net_score(&next) } else { run_score(&next) } + lost * 100;
             worst = worst.max(score);
         }
         let key = (rank, worst);
@@ -575,6 +609,23 @@ mod tests {
         // A lone queen against a king in the open has no mate in three by checks.
         let p = pos("8/8/3k4/8/8/8/8/K5Q1 w - - 0 1");
         assert!(mate_in_three(&p, &checks_of(&p)).is_none());
+    }
+
+    #[test]
+    fn bishop_and_knight_drive_to_the_bishops_corner() {
+        // The bishop on c1 (dark): a1 and h8 are the mating corners.
+        let p = pos("8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1");
+        assert!(is_mating_phase(&p));
+        assert_eq!(minor_mate(&p, Color::White), Some(Some(false)));
+        assert_eq!(corner_distance(Square::parse("b2").unwrap(), Some(false)), 1);
+        assert_eq!(corner_distance(Square::parse("b7").unwrap(), Some(false)), 6);
+        // Two bishops on both colours: any corner.
+        let p = pos("8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1");
+        assert_eq!(minor_mate(&p, Color::White), Some(None));
+        assert_eq!(corner_distance(Square::parse("b7").unwrap(), None), 1);
+        // Two knights cannot force mate, and with a pawn the pawn is queened first.
+        assert!(!is_mating_phase(&pos("8/8/8/4k3/8/8/8/2N1KN2 w - - 0 1")));
+        assert_eq!(minor_mate(&pos("8/8/8/4k3/8/8/4P3/2B1KN2 w - - 0 1"), Color::White), None);
     }
 
     #[test]
