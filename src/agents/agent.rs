@@ -194,30 +194,7 @@ impl<'a> Eval<'a> {
     /// no plan at all.
     #[inline(always)]
     fn plan_attack(&self, scene: &Scene, from: Square, piece: Piece) -> Option<(i32, Square, Piece)> {
-        let us = self.pos.side_to_move();
-        let targets = attacks::piece_attacks(piece, us, from, scene.occ) & scene.theirs;
-        let mut best: Option<(i32, Square, Piece)> = None;
-        for target in targets {
-            let victim = self.pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
-            let profit = if victim == Piece::King {
-                if self.features.has(Features::MATING) {
-                    continue;
-                }
-                KING_VALUE
-            } else {
-                let after = scene.then_capture(from, target, piece);
-                // Our king may never capture a defended piece, whatever the level assumes.
-                if piece == Piece::King && after.their_attackers(self.pos, target).any() {
-                    continue;
-                }
-                let danger = if self.backup() { self.threat_at(&after, target, piece) } else { 0 };
-                value(victim) - danger
-            };
-            if profit >= 0 && best.is_none_or(|(p, _, _)| profit > p) {
-                best = Some((profit, target, victim));
-            }
-        }
-        best
+        self.plan_and_fork(scene, from, piece, false).0
     }
 
     /// `plan_attack`, and with `with_fork` also `fork::fork`, from one pass over the targets:

@@ -207,15 +207,20 @@ impl Armies {
                 None => break,
             }
         }
-        // The last stored gain belongs to a capture nobody could make; fold the rest back, each
-        // side choosing between stopping and going on.
-        depth -= 1;
-        while depth > 0 {
-            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-            depth -= 1;
-        }
-        gains[0]
+        fold(&mut gains, depth)
     }
+}
+
+/// The swap's answer from the gains each capture would bring (`gains[..=depth]`): the last
+/// stored gain belongs to a capture nobody could make; the rest are folded back, each side
+/// choosing between stopping and going on.
+fn fold(gains: &mut [i32], mut depth: usize) -> i32 {
+    depth -= 1;
+    while depth > 0 {
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+        depth -= 1;
+    }
+    gains[0]
 }
 
 /// The swap algorithm: `side` captures what stands on `sq` (worth `target`) with its least
@@ -356,14 +361,7 @@ mod tests {
                     None => break,
                 }
             }
-            // The last stored gain belongs to a capture nobody could make; fold the rest back, each
-            // side choosing between stopping and going on.
-            depth -= 1;
-            while depth > 0 {
-                gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-                depth -= 1;
-            }
-            gains[0]
+            super::super::fold(&mut gains, depth)
         }
 
 

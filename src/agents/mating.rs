@@ -51,11 +51,9 @@ fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> boo
     ((diagonal | straight) & occ).any()
 }
 
-/// The legal moves that give check. The squares from which each kind of piece would check
-/// their king are looked up once for the position, not once a move: a piece that moves cannot
-/// open its own line to the king (it would have been giving check already), so today's board
-/// answers for every move but promotions, castling and en passant, which `gives_check` takes.
-pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
+/// Their king's square, and by kind of piece the squares from which one of ours would give it
+/// check on today's board.
+fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
     let us = pos.side_to_move();
     let king = pos.king_square(!us);
     let now = pos.occupied();
@@ -66,6 +64,15 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
     from_square[Piece::Bishop.index()] = diagonal;
     from_square[Piece::Rook.index()] = straight;
     from_square[Piece::Queen.index()] = diagonal | straight;
+    (king, from_square)
+}
+
+/// The legal moves that give check. The squares from which each kind of piece would check
+/// their king are looked up once for the position, not once a move: a piece that moves cannot
+/// open its own line to the king (it would have been giving check already), so today's board
+/// answers for every move but promotions, castling and en passant, which `gives_check` takes.
+pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
+    let (king, from_square) = check_squares(pos);
     let discoverers = discoverers(pos, king);
     let mut checks = legal.clone();
     checks.retain(|mv| {
@@ -83,16 +90,7 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
 /// listing the others: the move generator hands each piece's destinations to `CheckSink`, which
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
-    let us = pos.side_to_move();
-    let king = pos.king_square(!us);
-    let now = pos.occupied();
-    let (diagonal, straight) = (attacks::bishop(king, now), attacks::rook(king, now));
-    let mut from_square = [Bitboard::EMPTY; 6];
-    from_square[Piece::Pawn.index()] = attacks::pawn(!us, king);
-    from_square[Piece::Knight.index()] = attacks::knight(king);
-    from_square[Piece::Bishop.index()] = diagonal;
-    from_square[Piece::Rook.index()] = straight;
-    from_square[Piece::Queen.index()] = diagonal | straight;
+    let (king, from_square) = check_squares(pos);
     let mut sink = CheckSink { pos, king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
     pos.generate_to(&mut sink, Bitboard::FULL);
     sink.list
