@@ -680,6 +680,48 @@ fn level9_mates_kqk_and_krk_from_random_starts() {
     assert!(games.iter().any(|g| !g.mated()), "level 8 mated every KRK start");
 }
 
+/// Plays `fen` out: level `level` (seed `seed`) for the side to move against a defending
+/// `search:depth=3`, to the end of the game by the rules.
+fn play_out(fen: &str, level: u32, seed: u64) -> agentchess::board::Outcome {
+    let mut attacker = master(level, seed);
+    let mut defender = agentchess::spec::player_from_spec("search:depth=3", seed).unwrap();
+    let mut game = Game::new(position(fen));
+    let side = game.position().side_to_move();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return outcome;
+        }
+        let mover: &mut dyn Player = if game.position().side_to_move() == side { &mut attacker } else { defender.as_mut() };
+        let d = mover.decide(&game).expect("a legal move exists");
+        assert!(game.position().is_legal(d.mv), "{fen}: illegal {}", d.mv.to_uci());
+        game.play(d.mv);
+    }
+}
+
+/// `mating`: a pawn run against a bare king. Our king once stood on the square in front of its
+/// own pawn (closest to "the square in front of it") until the fifty-move rule; it now heads for
+/// the squares two ranks ahead on a neighbouring file and the pawn goes through. Both colours.
+#[test]
+fn level9_king_does_not_block_its_own_pawn() {
+    for fen in ["8/8/5K2/5P2/1N1k4/8/8/8 w - - 0 1", "8/8/8/1n1K4/5p2/5k2/8/8 b - - 0 1"] {
+        let winner = position(fen).side_to_move();
+        for seed in [1, 2] {
+            assert_eq!(play_out(fen, 9, seed), agentchess::board::Outcome::Checkmate { winner }, "{fen}, seed {seed}");
+        }
+    }
+}
+
+/// `mating`: bishop and knight against a bare king mate from most random starts against a
+/// defending searcher within the fifty-move rule (35 of 100 before the corner was measured along
+/// the edge and the king fork was seen; `agentchess endgame KBNK --positions 1000` in README).
+#[test]
+fn level9_mates_with_bishop_and_knight_from_most_starts() {
+    use agentchess::experiments::endgame::{drill, Material};
+    let games = drill(&Material::parse("KBNK").unwrap(), 40, "level:9", "search:depth=3", 5, 2).unwrap();
+    let mated = games.iter().filter(|g| g.mated()).count();
+    assert!(mated >= 28, "only {mated} of 40 KBNK starts mated");
+}
+
 /// Level 9's counters: forks planned and carried out, mates delivered, promotions, and the rules
 /// that decided, all summing to the decisions.
 #[test]

@@ -245,18 +245,48 @@ pub(crate) fn is_mating_phase(pos: &Position) -> bool {
     their_pieces.is_empty() && (has_heavy(pos, us) || (bare && (pos.pieces(us, Piece::Pawn).any() || minor_mate(pos, us).is_some())))
 }
 
-/// Without a queen or rook against a bare king the net is first a pawn run: the most advanced
-/// pawn forward (and queened), our king beside the square in front of it, no pawn left where
-/// their king can take it for nothing. Lower is better, and any position with a queen or rook
-/// (scored by `net_score`) is better still.
+/// Without a queen or rook against a bare king the net is first a pawn run, led by the most
+/// advanced pawn (lower is better, and any position with a queen or rook, scored by
+/// `net_score`, is better still):
+/// - a pawn their king can no longer catch (outside its square, thesis 6's "rule of the square")
+///   just runs, and each step forward counts;
+/// - otherwise our king leads it in: it heads for the squares two ranks in front of the pawn on a
+///   neighbouring file (from there it clears the way; standing on the pawn's own path only
+///   blocks it), and a pawn nearer their king than ours with no piece to guard it is in danger;
+/// - a pawn next to their king with nothing of ours guarding it is lost.
 fn run_score(pos: &Position) -> i32 {
     let us = pos.side_to_move();
     let pawns = pos.pieces(us, Piece::Pawn);
     let Some(lead) = pawns.into_iter().max_by_key(|sq| sq.relative(us).rank()) else { return 2 * RUN_OFFSET };
-    let front = lead.offset(0, if us == Color::White { 1 } else { -1 }).unwrap_or(lead);
-    let their_king = attacks::king(pos.king_square(!us));
-    let loose = (pawns & their_king).into_iter().filter(|&p| !pos.attackers_to(p, us, pos.occupied()).any()).count() as i32;
-    RUN_OFFSET - (lead.relative(us).rank() as i32) * 20 + distance(pos.king_square(us), front) * 4 + loose * 60
+    let rank = lead.relative(us).rank() as i32;
+    let (ours, theirs) = (pos.king_square(us), pos.king_square(!us));
+    let their_reach = attacks::king(theirs);
+    let guarded = |p: Square| pos.attackers_to(p, us, pos.occupied()).any();
+    let loose = (pawns & their_reach).into_iter().filter(|&p| !guarded(p)).count() as i32;
+    let mut score = RUN_OFFSET - rank * 20 + loose * 60;
+    if !runs_free(pos, lead) {
+        let ahead = |df: i8| lead.relative(us).offset(df, 2.min(7 - rank as i8)).map(|s| s.relative(us));
+        let key = [ahead(-1), ahead(1)].into_iter().flatten().map(|k| distance(ours, k)).min().unwrap_or(0);
+        let blocks = ours.file() == lead.file() && ours.relative(us).rank() > lead.relative(us).rank();
+        let pieces = pos.by_color(us) & !(pos.pieces(us, Piece::King) | pawns);
+        let guarded_by_piece = (pos.attackers_to(lead, us, pos.occupied()) & pieces).any();
+        let in_danger = !guarded_by_piece && distance(theirs, lead) < distance(ours, lead);
+        score += key * 6 + i32::from(blocks) * 40 + i32::from(in_danger) * 40;
+    }
+    score
+}
+
+/// Can the pawn on `pawn` (ours, our move) queen before their king catches it? The pawn's moves
+/// to the last rank (one fewer from its first rank) against their king's steps to the queening
+/// square; our own king on its path stops it.
+fn runs_free(pos: &Position, pawn: Square) -> bool {
+    let us = pos.side_to_move();
+    let rank = pawn.relative(us).rank() as i32;
+    let queening = Square::new(pawn.file(), 7).relative(us);
+    let steps = if rank == 1 { 5 } else { 7 - rank };
+    let ours = pos.king_square(us);
+    let blocked = ours.file() == pawn.file() && ours.relative(us).rank() > pawn.relative(us).rank();
+    !blocked && distance(pos.king_square(!us), queening) > steps
 }
 
 /// Above any `net_score`: a pawn still running is worse than a queen or rook on the board.
@@ -334,8 +364,66 @@ fn edge_distance(sq: Square) -> i32 {
 /// would be left after our best next move (so that a cut or a check the position allows counts
 /// now, which is how the rook wins its tempo), then the box now, our king's distance to theirs,
 /// and its distance from the edge. Lower is better for the attacker.
+/// The squares next to the king of `defender` that it could step to: none of the attacker's
+/// pieces attacks them (seen through the king) and none of its own stands there.
+fn king_mobility(pos: &Position, defender: Color) -> i32 {
+    let king = pos.king_square(defender);
+    let occ = pos.occupied().without(king);
+    let attacker = !defender;
+    let mut covered = Bitboard::EMPTY;
+    for sq in pos.by_color(attacker) {
+        let (_, piece) = pos.piece_at(sq).expect("a piece of the attacker");
+        covered |= attacks::piece_attacks(piece, attacker, sq, occ);
+    }
+    (attacks::king(king) & !covered & !pos.by_color(defender)).count() as i32
+}
+
+/// King steps along files and ranks from `sq` to the nearest corner of the bishop's colour: unlike
+/// `corner_distance` it still falls as the king is pushed along the edge toward that corner.
+fn corner_steps(sq: Square, light: bool) -> i32 {
+    [Square::new(0, 0), Square::new(7, 0), Square::new(0, 7), Square::new(7, 7)]
+        .into_iter()
+        .filter(|&c| ((c.file() + c.rank()) % 2 == 1) == light)
+        .map(|c| (sq.file() as i32 - c.file() as i32).abs() + (sq.rank() as i32 - c.rank() as i32).abs())
+        .min()
+        .unwrap_or(0)
+}
+
+/// How far the bare king is from being mated by bishop and knight in `pos` (the attacker to
+/// move; lower is better). The box that measures the heavy pieces' net says little here (a
+/// bishop and a knight cut off no rank or file), so the drive is measured by what the mate
+/// needs: the king in a corner of the bishop's colour (`corner_distance`, and `corner_steps`
+/// along the edge), our king near it, and the fewest squares it would keep after our best next
+/// move. Two of our pieces within its reach where one is unguarded lose one of them (the king
+/// takes the loose one, or the guard when the loose one moves): that counts as a piece lost.
+/// Weights from matches of `endgame KBNK` (seeds 1 and 3, 200 starts each).
+fn bishop_knight_score(pos: &Position, light: bool) -> i32 {
+    let us = pos.side_to_move();
+    let them = !us;
+    let theirs = pos.king_square(them);
+    let legal = pos.legal_moves();
+    if mate_in_one(pos, &legal).is_some() {
+        return -1000;
+    }
+    let reach = attacks::king(theirs);
+    let near = pos.by_color(us) & !pos.pieces(us, Piece::King) & reach;
+    let loose = near.into_iter().filter(|&p| !pos.attackers_to(p, us, pos.occupied()).any()).count() as i32;
+    let falls = loose >= 1 && near.count() >= 2;
+    let mobility = king_mobility(pos, them);
+    let next = legal.iter().filter(|&&mv| !hangs(pos, mv)).map(|&mv| king_mobility(&pos.play(mv), them)).min().unwrap_or(mobility);
+    corner_distance(theirs, Some(light)) * 130
+        + corner_steps(theirs, light) * 20
+        + distance(pos.king_square(us), theirs) * 5
+        + next * 9
+        + edge_distance(theirs) * 4
+        + if falls { 30_000 } else { loose * 40 }
+}
+
 fn net_score(pos: &Position) -> i32 {
     let us = pos.side_to_move();
+    if let (false, Some(Some(light))) = (has_heavy(pos, us), minor_mate(pos, us)) {
+        return bishop_knight_score(pos, light);
+    }
     let them = !us;
     let theirs = pos.king_square(them);
     let legal = pos.legal_moves();
@@ -439,13 +527,18 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
         };
         // A reply that takes a piece of ours or promotes a pawn of theirs outweighs any box.
         let mut worst = i32::MIN;
+        let mut loses = false;
         for &reply in replies.iter() {
             let next = after.play(reply);
             let lost = material(&after, us) - material(&next, us) + material(&next, !us) - material(&after, !us);
+            loses |= lost > 0;
             let net = has_heavy(&next, us) || (next.by_color(!us).count() == 1 && minor_mate(&next, us).is_some());
             let score = if net { net_score(&next) } else { run_score(&next) } + lost * 100;
             worst = worst.max(score);
         }
+        // Losing material is worse than repeating a position once (with bishop and knight it
+        // is the draw itself).
+        let rank = if loses { rank.max(1) } else { rank };
         let key = (rank, worst);
         match &mut best {
             Some((k, moves)) if key == *k => moves.push(mv),
@@ -624,6 +717,28 @@ mod tests {
         // Two knights cannot force mate, and with a pawn the pawn is queened first.
         assert!(!is_mating_phase(&pos("8/8/8/4k3/8/8/8/2N1KN2 w - - 0 1")));
         assert_eq!(minor_mate(&pos("8/8/8/4k3/8/8/4P3/2B1KN2 w - - 0 1"), Color::White), None);
+    }
+
+    #[test]
+    fn a_pawn_outside_the_kings_square_runs_free() {
+        let a3 = Square::parse("a3").unwrap();
+        // Five moves to queen (the first a double step would be four) against seven king steps.
+        assert!(runs_free(&pos("8/8/8/8/8/P7/8/K6k w - - 0 1"), a3));
+        // Their king on e5 reaches a8 in four.
+        assert!(!runs_free(&pos("8/8/8/4k3/8/P7/8/K7 w - - 0 1"), a3));
+        // Our own king on its path stops it.
+        assert!(!runs_free(&pos("K7/8/8/8/8/P7/8/7k w - - 0 1"), a3));
+        // Black's pawn runs down the board.
+        assert!(runs_free(&pos("k6K/8/p7/8/8/8/8/8 b - - 0 1"), Square::parse("a6").unwrap()));
+        assert!(!runs_free(&pos("k7/8/p7/8/4K3/8/8/8 b - - 0 1"), Square::parse("a6").unwrap()));
+    }
+
+    #[test]
+    fn corner_steps_fall_along_the_edge_toward_the_bishops_corner() {
+        // Dark corners a1 and h8: from a8 (a light corner) seven steps, fewer each step down.
+        let steps: Vec<i32> = ["a8", "a7", "a6", "a2", "a1"].iter().map(|s| corner_steps(Square::parse(s).unwrap(), false)).collect();
+        assert_eq!(steps, vec![7, 6, 5, 1, 0]);
+        assert_eq!(corner_steps(Square::parse("b1").unwrap(), true), 6);
     }
 
     #[test]
