@@ -711,6 +711,21 @@ fn level9_king_does_not_block_its_own_pawn() {
     }
 }
 
+/// `mating`: beside a rook the minor pieces do not shuffle: each of these was drawn by the
+/// fifty-move rule with knight or bishop moves that changed nothing, and is mated now. Both colours.
+#[test]
+fn level9_rook_mates_without_shuffling_its_minor_pieces() {
+    for fen in [
+        "8/8/8/3k4/2R5/5N2/6K1/8 w - - 0 1",
+        "8/6k1/5n2/2r5/3K4/8/8/8 b - - 0 1",
+        "2B3K1/8/6R1/4k3/8/8/2N5/8 w - - 0 1",
+        "8/2n5/8/8/4K3/6r1/8/2b3k1 b - - 0 1",
+    ] {
+        let winner = position(fen).side_to_move();
+        assert_eq!(play_out(fen, 9, 1), agentchess::board::Outcome::Checkmate { winner }, "{fen}");
+    }
+}
+
 /// `mating`: bishop and knight against a bare king mate from most random starts against a
 /// defending searcher within the fifty-move rule (35 of 100 before the corner was measured along
 /// the edge and the king fork was seen; `agentchess endgame KBNK --positions 1000` in README).

@@ -289,6 +289,10 @@ fn runs_free(pos: &Position, pawn: Square) -> bool {
     !blocked && distance(pos.king_square(!us), queening) > steps
 }
 
+/// What a knight's or bishop's move costs in the mating net while a queen or rook does the
+/// driving (`endgame KRBNK --positions 200`: 193 mated without it, 199 with it).
+const MINOR_STEP_COST: i32 = 200;
+
 /// Above any `net_score`: a pawn still running is worse than a queen or rook on the board.
 const RUN_OFFSET: i32 = 1_000_000;
 
@@ -539,6 +543,10 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
         // Losing material is worse than repeating a position once (with bishop and knight it
         // is the draw itself).
         let rank = if loses { rank.max(1) } else { rank };
+        // Beside a queen or rook a minor piece's step is seldom progress, and always a new
+        // position: without a cost the net could shuffle it until the fifty-move rule.
+        let minor = matches!(pos.piece_kind_at(mv.from()), Some(Piece::Knight | Piece::Bishop));
+        let worst = if minor && has_heavy(pos, us) { worst + MINOR_STEP_COST } else { worst };
         let key = (rank, worst);
         match &mut best {
             Some((k, moves)) if key == *k => moves.push(mv),
