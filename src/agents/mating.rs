@@ -334,14 +334,7 @@ fn has_heavy(pos: &Position, side: Color) -> bool {
 /// its own pieces: the box it is confined to.
 pub(crate) fn king_box(pos: &Position, defender: Color) -> Bitboard {
     let king = pos.king_square(defender);
-    let occ = pos.occupied().without(king);
-    let attacker = !defender;
-    let mut covered = Bitboard::EMPTY;
-    for sq in pos.by_color(attacker) {
-        let (_, piece) = pos.piece_at(sq).expect("a piece of the attacker");
-        covered |= attacks::piece_attacks(piece, attacker, sq, occ);
-    }
-    let open = !covered & !pos.by_color(defender);
+    let open = !covered_for_king(pos, defender) & !pos.by_color(defender);
     let mut reach = king.bb();
     loop {
         let mut grown = reach;
@@ -372,14 +365,20 @@ fn edge_distance(sq: Square) -> i32 {
 /// pieces attacks them (seen through the king) and none of its own stands there.
 fn king_mobility(pos: &Position, defender: Color) -> i32 {
     let king = pos.king_square(defender);
-    let occ = pos.occupied().without(king);
+    (attacks::king(king) & !covered_for_king(pos, defender) & !pos.by_color(defender)).count() as i32
+}
+
+/// The squares the attacker's pieces attack, seen through the king of `defender` (a king
+/// stepping back along a checking line is still in check).
+fn covered_for_king(pos: &Position, defender: Color) -> Bitboard {
+    let occ = pos.occupied().without(pos.king_square(defender));
     let attacker = !defender;
     let mut covered = Bitboard::EMPTY;
     for sq in pos.by_color(attacker) {
         let (_, piece) = pos.piece_at(sq).expect("a piece of the attacker");
         covered |= attacks::piece_attacks(piece, attacker, sq, occ);
     }
-    (attacks::king(king) & !covered & !pos.by_color(defender)).count() as i32
+    covered
 }
 
 /// King steps along files and ranks from `sq` to the nearest corner of the bishop's colour: unlike
