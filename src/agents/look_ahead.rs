@@ -340,15 +340,18 @@ pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &d
         return worth - repeat_cost(pos, &after, seen);
     }
     // Two winning captures after the move, by any of our pieces (a fork, a discovered attack,
-    // a battery), cannot both be parried: the second is as good as won.
-    let double = if features.has(Features::FORK) { double_threat(pos, mv, features) } else { 0 };
+    // a battery), cannot both be parried: the second is as good as won. Asked only where it
+    // counts, as it costs an exchange on every piece of theirs we attack.
+    let double = || if features.has(Features::FORK) { double_threat(pos, mv, features) } else { 0 };
     match est.fork() {
         Some(_) if answer.takes != Some(mv.to()) && !trades_evenly(pos, &Scene::after(pos, mv), mv.to()) => {
-            worth += est.threat.max(0).max(double)
+            worth += est.threat.max(0).max(double())
         }
         Some(_) => {}
-        None if double > 0 && answer.gain == 0 => worth += double,
-        None if answer.gain == 0 => worth += est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
+        None if answer.gain == 0 => match double() {
+            double if double > 0 => worth += double,
+            _ => worth += est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
+        },
         None => {}
     }
     worth - repeat_cost(pos, &after, seen)
@@ -364,11 +367,16 @@ fn double_threat(pos: &Position, mv: Move, features: Features) -> i32 {
     // Each threat with the square of the piece that would capture first.
     let (mut best, mut second) = ((0, None), (0, None));
     for target in scene.theirs & !pos.pieces(!us, Piece::King) {
+        let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+        // The exchange never wins more than the piece taken first: one worth no more than the
+        // second threat so far can change neither of the two.
+        if value(victim) <= second.0 {
+            continue;
+        }
         let attackers = scene.our_attackers(pos, target);
         if attackers.is_empty() {
             continue;
         }
-        let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
         let gain = crate::agents::exchange::swap(pos, &scene, target, value(victim), us);
         let first = attackers.into_iter().min_by_key(|&a| scene.kind_at(pos, a).map_or(0, value));
         if gain > best.0 {
