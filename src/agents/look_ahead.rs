@@ -94,12 +94,12 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
         best = Answer { gain: promotion, takes: None };
     }
     if features.has(Features::FORK) {
-        let fork = their_fork(after, features);
+        let fork = their_fork(after, features, best.gain);
         if fork > best.gain {
             best = Answer { gain: fork, takes: None };
         }
     }
-    let trap = their_trap(after, features);
+    let trap = their_trap(after, features, best.gain);
     if trap > best.gain {
         best = Answer { gain: trap, takes: None };
     }
@@ -114,7 +114,10 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
 /// Thesis 4.1 counts only the captures the opponent has now; the losses against
 /// `search:depth=2` show the quiet attack is the reply the agents most often miss (a pawn
 /// stepping up to a piece, a piece cornered with no square left).
-fn their_trap(after: &Position, features: Features) -> i32 {
+///
+/// Only a trap winning more than `floor` (their best answer so far) can change their answer,
+/// so one that cannot is not looked at: the result is exact above `floor`.
+fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
     use crate::board::Color;
     let them = after.side_to_move();
     let us = !them;
@@ -130,7 +133,8 @@ fn their_trap(after: &Position, features: Features) -> i32 {
                 worth_more |= after.pieces(us, kind);
             }
         }
-        if worth_more.is_empty() {
+        // A trap never wins more than the piece trapped.
+        if most_valuable(after, worth_more) <= best.max(floor) {
             continue;
         }
         let reach = match piece {
@@ -152,7 +156,7 @@ fn their_trap(after: &Position, features: Features) -> i32 {
             }
             let occ_to = occ.without(from).with(to);
             let targets = attacks::piece_attacks(piece, them, to, occ_to) & worth_more & !already;
-            if targets.is_empty() || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
+            if most_valuable(after, targets) <= best.max(floor) || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
                 continue;
             }
             let step = Move::new(from, to);
@@ -269,7 +273,10 @@ fn their_promotion(after: &Position, _ev: &Eval, features: Features) -> i32 {
 
 /// Their best fork in `after` (their move): a piece of theirs that can step, safely, to a square
 /// from which it attacks two of ours (or checks and attacks one) that we cannot both save.
-fn their_fork(after: &Position, features: Features) -> i32 {
+///
+/// Only a fork winning more than `floor` (their best answer so far) can change their answer, so
+/// a square from which none can is not looked at: the result is exact above `floor`.
+fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
     let them = after.side_to_move();
     // Forks worth fearing hit two pieces, or the king and a piece; two pawns are not worth it.
     let ours = after.by_color(!them);
@@ -293,7 +300,7 @@ fn their_fork(after: &Position, features: Features) -> i32 {
         for to in reach {
             let occ_to = occ.without(from).with(to);
             let hit = attacks::piece_attacks(piece, them, to, occ_to);
-            if !(hit & ours).more_than_one() || (hit & pieces).is_empty() {
+            if !(hit & ours).more_than_one() || (hit & pieces).is_empty() || fork_ceiling(after, hit & ours) <= best.max(floor) {
                 continue;
             }
             // A plain step (pawns on the seventh rank promote, and are asked elsewhere).
@@ -310,6 +317,32 @@ fn their_fork(after: &Position, features: Features) -> i32 {
         }
     }
     best
+}
+
+/// The value of the most valuable piece on `squares` (0 when empty; kings are never among them).
+fn most_valuable(pos: &Position, squares: Bitboard) -> i32 {
+    // Piece::ALL lists the kinds from the cheapest up.
+    Piece::ALL[..5].iter().rev().find(|&&p| (squares & pos.by_piece(p)).any()).map_or(0, |&p| value(p))
+}
+
+/// The most a fork on `targets` can guarantee (`fork::Tally`): each capture wins at most the
+/// piece taken, and the opponent saves the best one unless the king is among them (a check).
+fn fork_ceiling(pos: &Position, targets: Bitboard) -> i32 {
+    let (mut best, mut second, mut check) = (0, 0, false);
+    for sq in targets {
+        match pos.piece_kind_at(sq) {
+            Some(Piece::King) => check = true,
+            kind => {
+                let v = kind.map_or(0, value);
+                if v > best {
+                    (best, second) = (v, best);
+                } else if v > second {
+                    second = v;
+                }
+            }
+        }
+    }
+    if check { best } else { second }
 }
 
 /// What our legal move `mv` wins on the board now: the piece it takes and its promotion.
@@ -528,6 +561,38 @@ mod tests {
         // Mirrored colours.
         let mirrored = "6k1/5p2/6p1/8/8/7P/4b1P1/6K1 b - - 0 1";
         assert_eq!(worth_of(mirrored, "e2h5"), 100 - 350);
+    }
+
+    /// The WAC positions and those after each of their legal moves.
+    fn wac_and_one_move_on() -> Vec<Position> {
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        let mut positions = Vec::new();
+        for line in wac.lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+            positions.extend(p.legal_moves().iter().map(|&mv| p.play(mv)));
+            positions.push(p);
+        }
+        positions
+    }
+
+    #[test]
+    fn the_floors_of_their_fork_and_trap_change_nothing_above_them() {
+        // Asked with a floor, the answer is the same as without one whenever it is above the
+        // floor, and at most the floor otherwise: what best_answer compares is unchanged.
+        let features = Features::level(9).unwrap();
+        let (mut forks, mut traps) = (0, 0);
+        for p in wac_and_one_move_on().iter().filter(|p| !p.is_check()) {
+            let (fork, trap) = (their_fork(p, features, 0), their_trap(p, features, 0));
+            forks += usize::from(fork > 0);
+            traps += usize::from(trap > 0);
+            for floor in [50, 100, 300, 350, 500] {
+                let (f, t) = (their_fork(p, features, floor), their_trap(p, features, floor));
+                assert!(if fork > floor { f == fork } else { f <= floor }, "{p:?} fork {fork} {f} floor {floor}");
+                assert!(if trap > floor { t == trap } else { t <= floor }, "{p:?} trap {trap} {t} floor {floor}");
+            }
+        }
+        assert!(forks > 100 && traps > 10, "{forks} {traps}");
     }
 
     #[test]
