@@ -221,8 +221,14 @@ fn best_evasion(after: &Position, features: Features) -> Answer {
     let mut best: Option<Answer> = None;
     for &reply in after.legal_moves().iter() {
         let taken = immediate(after, reply);
+        // Our capture back never wins less than nothing: a reply that takes no more than the
+        // best so far cannot beat it, and ours need only be known up to where it would.
+        let enough = best.map_or(i32::MAX, |b| taken - b.gain);
+        if enough <= 0 {
+            continue;
+        }
         let next = after.play(reply);
-        let ours = best_capture(&next, features);
+        let ours = best_capture(&next, features, enough);
         let gain = taken - ours;
         if best.is_none_or(|b| gain > b.gain) {
             best = Some(Answer { gain, takes: crate::agents::counters::captured_square(after, reply) });
@@ -232,19 +238,29 @@ fn best_evasion(after: &Position, features: Features) -> Answer {
 }
 
 /// What the best capture (or promotion) of the side to move in `pos` wins, estimated by its
-/// agents (with `exchange`, the whole exchange), never below zero.
-fn best_capture(pos: &Position, features: Features) -> i32 {
+/// agents (with `exchange`, the whole exchange), never below zero; exact below `enough`, and
+/// at least `enough` otherwise (the caller only asks whether it reaches that much).
+fn best_capture(pos: &Position, features: Features, enough: i32) -> i32 {
     let ev = Eval::new(pos, features);
     let mut best = 0;
     for &mv in pos.legal_captures_and_promotions().iter() {
+        if best >= enough {
+            break;
+        }
         let victim = pos.captured_piece(mv);
         if victim.is_none() && mv.promotion().is_none() {
             continue;
         }
         let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
         let landed = mv.promotion().unwrap_or(piece);
+        // The threat where it lands only takes away: a capture worth no more than the best so
+        // far without it cannot beat it.
+        let taken = victim.map_or(0, value) + value(landed) - value(piece);
+        if taken <= best {
+            continue;
+        }
         let scene = Scene::after(pos, mv);
-        best = best.max(victim.map_or(0, value) + value(landed) - value(piece) - ev.threat_at(&scene, mv.to(), landed));
+        best = best.max(taken - ev.threat_at(&scene, mv.to(), landed));
     }
     best
 }
@@ -593,6 +609,21 @@ mod tests {
             }
         }
         assert!(forks > 100 && traps > 10, "{forks} {traps}");
+    }
+
+    #[test]
+    fn best_capture_is_exact_below_enough() {
+        let features = Features::level(9).unwrap();
+        let mut wins = 0;
+        for p in wac_and_one_move_on() {
+            let exact = best_capture(&p, features, i32::MAX);
+            wins += usize::from(exact > 0);
+            for enough in [1, 100, 300, 500, 900] {
+                let b = best_capture(&p, features, enough);
+                assert!(if exact < enough { b == exact } else { b >= enough }, "{p:?} {exact} {b} enough {enough}");
+            }
+        }
+        assert!(wins > 1000, "{wins}");
     }
 
     #[test]
