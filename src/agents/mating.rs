@@ -22,7 +22,7 @@
 //!    while another move is left; a reply after which we mate in one ends the search for a move.
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, Color, Game, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
+use crate::board::{attacks, Bitboard, CastleRights, Color, Game, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
 
 /// Does our legal move `mv` give check? Without playing it: the moved piece from its new square,
 /// or a slider of ours whose line the move opens (castling and en passant are played out).
@@ -92,7 +92,13 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let (king, from_square) = check_squares(pos);
     let mut sink = CheckSink { pos, king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
-    pos.generate_to(&mut sink, Bitboard::FULL);
+    // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
+    // steps, which need the enemy's whole attack map to generate, are not asked for.
+    let us = pos.side_to_move();
+    let ours = pos.king_square(us);
+    let castles = pos.castling().has(CastleRights::king_side(us)) || pos.castling().has(CastleRights::queen_side(us));
+    let from = if castles || sink.discoverers.contains(ours) { Bitboard::FULL } else { Bitboard::FULL.without(ours) };
+    pos.generate_to(&mut sink, from);
     sink.list
 }
 
