@@ -239,19 +239,33 @@ impl<'a> Eval<'a> {
     /// Defense consideration (level 7): the worst threat the move leaves on any *other* agent.
     /// Only agents whose threat can grow are asked: those on a line through a square the move
     /// empties (a blocker moved away) and those the mover defended from where it stood.
-    #[inline(always)]
     pub fn exposure(&self, scene: &Scene, mover: Square) -> i32 {
+        self.exposure_over(scene, mover, 0, i32::MAX)
+    }
+
+    /// `exposure` where only the part above `floor` matters, and only up to `enough`: exact when
+    /// the worst threat lies between the two, at most `floor` when it is no more than that, at
+    /// least `enough` when it is that much or more. A threat never exceeds the threatened
+    /// piece's value, so agents worth no more than `floor` are not asked, and the most valuable
+    /// are asked first.
+    #[inline(always)]
+    pub fn exposure_over(&self, scene: &Scene, mover: Square, floor: i32, enough: i32) -> i32 {
         let pos = self.pos;
         let opened = pos.occupied() & !scene.occ;
         let mut suspects = pos.attacks_from(mover);
         for sq in opened {
             suspects |= attacks::queen(sq, pos.occupied());
         }
-        let ours = pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals();
+        suspects &= pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals();
         let mut worst = 0;
-        for sq in suspects & ours {
-            let piece = pos.piece_kind_at(sq).unwrap_or(Piece::Pawn);
-            worst = worst.max(self.threat_at(scene, sq, piece));
+        // Piece::ALL lists the kinds from the cheapest up.
+        for &piece in Piece::ALL.iter().rev().take_while(|&&p| value(p) > floor) {
+            for sq in suspects & pos.by_piece(piece) {
+                worst = worst.max(self.threat_at(scene, sq, piece));
+                if worst >= enough {
+                    return worst;
+                }
+            }
         }
         worst
     }
@@ -337,6 +351,30 @@ mod tests {
         let pos = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         let e = estimate(&pos, 3, "a1a8");
         assert_eq!((e.profit, e.plan.map(|p| p.1)), (KING_VALUE, Some(Piece::King)));
+    }
+
+    #[test]
+    fn exposure_over_a_floor_agrees_with_the_whole_exposure() {
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        let mut exposed = 0;
+        for line in wac.lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+            let ev = Eval::new(&p, Features::level(9).unwrap());
+            for &mv in p.legal_moves().iter() {
+                let scene = Scene::after(&p, mv);
+                let whole = ev.exposure(&scene, mv.from());
+                exposed += usize::from(whole > 0);
+                for floor in [0, 100, 300, 350, 500] {
+                    for enough in [floor + 1, 400, i32::MAX] {
+                        let e = ev.exposure_over(&scene, mv.from(), floor, enough);
+                        let agrees = if whole <= floor { e <= floor } else if whole < enough { e == whole } else { e >= enough };
+                        assert!(agrees, "{p:?} {mv} whole {whole} over {floor} up to {enough}: {e}");
+                    }
+                }
+            }
+        }
+        assert!(exposed > 500, "{exposed}");
     }
 
     #[test]

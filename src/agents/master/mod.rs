@@ -343,9 +343,13 @@ impl MasterAgent {
                     r.richest_capture = Some((worth, est));
                 }
             }
-            let exposed = if dc { ev.exposure(&scene, mv.from()) } else { 0 };
             // Defense consideration (level 7): a move that exposes another agent more than it
-            // gains is disregarded, as an agent's own choice and as a request answer alike.
+            // gains is disregarded, as an agent's own choice and as a request answer alike. That
+            // only asks whether the exposure tops the worst threat and, for an attack, reaches its
+            // profit (a request answer that is an attack has the same profit), so the exposure is
+            // counted only above the one and up to the other.
+            let enough = if est.action == Action::Attack { est.profit.max(threat + 1) } else { threat + 1 };
+            let exposed = if dc { ev.exposure_over(&scene, mv.from(), threat, enough) } else { 0 };
             let defense_consideration = |c: &Cand| !dc || !disregarded(c.est.action, c.est.profit, exposed, threat);
 
             if defense_consideration(&Cand { est, residual: 0 }) {
@@ -365,7 +369,8 @@ impl MasterAgent {
             if defense_requests
                 && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
                 && (!features.has(Features::DEFENSE_BALANCE) || {
-                    let exposed = if dc { exposed } else { ev.exposure(&scene, mv.from()) };
+                    // The balance weighs the whole exposure, below the worst threat too.
+                    let exposed = ev.exposure(&scene, mv.from());
                     let landing = ev.threat_at(&scene, mv.to(), agent.piece);
                     defense_balance(threat - cand.residual, exposed, landing)
                 })
