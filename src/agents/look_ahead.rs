@@ -84,6 +84,11 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
         if piece == Piece::King {
             continue; // a check: their move is forced elsewhere, and mates are asked above
         }
+        // A capture wins at most the piece taken: one worth no more than the best so far
+        // cannot beat it.
+        if value(piece) <= best.gain {
+            continue;
+        }
         let gain = ev.threat_at(&scene, sq, piece);
         if gain > best.gain {
             best = Answer { gain, takes: Some(sq) };
