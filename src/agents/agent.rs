@@ -378,6 +378,28 @@ mod tests {
     }
 
     #[test]
+    fn with_move_attack_a_move_is_valued_as_a_defense_answer_is() {
+        // The MasterAgent takes a defense-request answer's value from the agent's estimate
+        // when move-attack consideration already checks the arrival square.
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        for level in 3..=9 {
+            let features = Features::level(level).unwrap();
+            for line in wac.lines() {
+                let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+                let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+                let ev = Eval::new(&p, features);
+                let now = Scene::now(&p);
+                for &mv in p.legal_moves().iter().filter(|&&mv| !p.is_capture(mv)) {
+                    let agent = ev.agent(&now, mv.from());
+                    let (est, scene) = ev.estimate(0, &agent, mv);
+                    let v = ev.defense_profit(&scene, &agent, mv);
+                    assert_eq!((est.profit, est.plan, est.threat, est.fork()), (v.profit, v.plan, v.threat, v.fork), "{p:?} {mv}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn disregard_rule() {
         assert!(disregarded(Action::Move, 0, 900, 400));
         assert!(disregarded(Action::Attack, 300, 900, 400));

@@ -424,6 +424,10 @@ fn defense_request(ev: &Eval, scene: &Scene, est: Estimate, agent: &Agent, w: Ag
     if residual >= threat || !backed {
         return None;
     }
+    if ev.features.has(Features::MOVE_ATTACK) {
+        // The agent's own estimate already checked the arrival square: it is the same value.
+        return Some(Cand { est, residual });
+    }
     let v = ev.defense_profit(scene, agent, est.mv);
     Some(Cand { est: Estimate { profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY), ..est }, residual })
 }
