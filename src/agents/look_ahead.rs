@@ -155,7 +155,7 @@ fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
             _ => attacks::piece_attacks(piece, them, from, occ) & !occ,
         };
         let already = attacks::piece_attacks(piece, them, from, occ);
-        for to in reach {
+        for to in reach & trap_squares(after, from, piece, worth_more & !already, best.max(floor)) {
             if piece == Piece::Pawn && to.relative(them).rank() == 7 {
                 continue; // a promotion, asked elsewhere
             }
@@ -172,6 +172,22 @@ fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
         }
     }
     best
+}
+
+/// The squares from which their `piece` on `from` would attack one of `targets` worth more
+/// than `floor` (everywhere for a pawn, whose one or two steps are cheaper to try than this).
+/// Seen from the targets, with the piece gone from `from`: the square it steps to is at the end
+/// of the line, where it blocks nothing.
+fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard, floor: i32) -> Bitboard {
+    if piece == Piece::Pawn {
+        return Bitboard::FULL;
+    }
+    let occ = after.occupied().without(from);
+    let mut squares = Bitboard::EMPTY;
+    for target in targets.into_iter().filter(|&t| value_at(after, t) > floor) {
+        squares |= attacks::piece_attacks(piece, !after.side_to_move(), target, occ);
+    }
+    squares
 }
 
 /// Can our piece on `target` step to a square no piece of theirs attacks, once their `piece`
@@ -338,6 +354,11 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
         }
     }
     best
+}
+
+/// The value of the piece on `sq` (0 when empty).
+fn value_at(pos: &Position, sq: Square) -> i32 {
+    pos.piece_kind_at(sq).map_or(0, value)
 }
 
 /// The value of the most valuable piece on `squares` (0 when empty; kings are never among them).
@@ -614,6 +635,30 @@ mod tests {
             }
         }
         assert!(forks > 100 && traps > 10, "{forks} {traps}");
+    }
+
+    #[test]
+    fn trap_squares_hold_every_square_attacking_a_target() {
+        let mut seen = 0;
+        for p in wac_and_one_move_on() {
+            let them = p.side_to_move();
+            let occ = p.occupied();
+            let ours = p.by_color(!them) & !p.pieces(!them, Piece::King);
+            for from in p.by_color(them) & !p.pieces(them, Piece::King) {
+                let piece = p.piece_kind_at(from).unwrap();
+                for floor in [0, 300] {
+                    let squares = trap_squares(&p, from, piece, ours, floor);
+                    for to in !occ {
+                        let hit = attacks::piece_attacks(piece, them, to, occ.without(from).with(to)) & ours;
+                        if hit.into_iter().map(|t| value_at(&p, t)).max().is_some_and(|v| v > floor) {
+                            assert!(squares.contains(to), "{p:?} {from} {to}");
+                            seen += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen > 100_000, "{seen}");
     }
 
     #[test]
