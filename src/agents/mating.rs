@@ -199,6 +199,7 @@ const MATE_IN_THREE_BUDGET: u32 = 200;
 /// further when the first one leaves the king a way out (a "move-attack of the king … most
 /// promising to lead to check mate", thesis 6). Only checks are tried, and only mates after
 /// them, so it stays a handful of positions.
+#[cfg(test)]
 pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
     mate_by_checks(pos, checks, 2, &mut { u32::MAX })
 }
@@ -206,6 +207,7 @@ pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
 /// The same one check further: a check after which every reply allows a mate in two by checks
 /// (WAC's sacrifices on the king: Rxh6+ Kg8 Rh8+ Kxh8 Qh5+ …). At most `MATE_IN_THREE_BUDGET`
 /// positions are looked at.
+#[cfg(test)]
 pub(crate) fn mate_in_three(pos: &Position, checks: &MoveList) -> Option<Move> {
     mate_by_checks(pos, checks, 3, &mut { MATE_IN_THREE_BUDGET })
 }
@@ -235,6 +237,79 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
                 mate_by_checks(&next, &next_checks, moves - 1, budget).is_some()
             })
     })
+}
+
+/// Mate in two, else mate in three (`mate_in_two`, `mate_in_three`), and which of them: both
+/// look at each of our checks, their replies and our checks after each reply, so those are
+/// worked out once for the two (`RootChecks`). The two functions stay as the plain statement
+/// of the rules, which a test holds this to.
+pub(crate) fn mate_in_two_or_three(pos: &Position, checks: &MoveList) -> Option<(Move, u32)> {
+    let mut roots = RootChecks::new(pos, checks);
+    if let Some(mv) = roots.mate_by_checks(2, &mut { u32::MAX }) {
+        return Some((mv, 2));
+    }
+    roots.mate_by_checks(3, &mut { MATE_IN_THREE_BUDGET }).map(|mv| (mv, 3))
+}
+
+/// Our checks in `pos`, each worked out (`RootCheck`) when first asked for.
+struct RootChecks<'a> {
+    pos: &'a Position,
+    checks: &'a MoveList,
+    roots: Vec<Option<RootCheck>>,
+}
+
+/// One of our checks: the position after it, its replies, and after the first of those the
+/// position and our checks there.
+struct RootCheck {
+    after: Position,
+    replies: MoveList,
+    next: Vec<(Position, MoveList)>,
+}
+
+impl<'a> RootChecks<'a> {
+    fn new(pos: &'a Position, checks: &'a MoveList) -> RootChecks<'a> {
+        RootChecks { pos, checks, roots: (0..checks.len()).map(|_| None).collect() }
+    }
+
+    /// `mate_by_checks(pos, checks, moves, budget)` for `moves` of two or more, the same moves
+    /// looked at in the same order.
+    fn mate_by_checks(&mut self, moves: u32, budget: &mut u32) -> Option<Move> {
+        for i in 0..self.checks.len() {
+            if *budget == 0 {
+                continue;
+            }
+            *budget -= 1;
+            let pos = self.pos;
+            let mv = self.checks[i];
+            let root = self.roots[i].get_or_insert_with(|| {
+                let after = pos.play(mv);
+                RootCheck { after, replies: after.legal_moves(), next: Vec::new() }
+            });
+            if root.replies.is_empty() {
+                return Some(mv); // a check with no reply is mate
+            }
+            // A check the king can meet in many ways is no mating attack.
+            if root.replies.len() > MATE_IN_TWO_REPLIES {
+                continue;
+            }
+            let mut every = true;
+            for j in 0..root.replies.len() {
+                if root.next.len() == j {
+                    let position = root.after.play(root.replies[j]);
+                    root.next.push((position, checks_of(&position)));
+                }
+                let (position, its_checks) = &root.next[j];
+                if mate_by_checks(position, its_checks, moves - 1, budget).is_none() {
+                    every = false;
+                    break;
+                }
+            }
+            if every {
+                return Some(mv);
+            }
+        }
+        None
+    }
 }
 
 fn checks_of(pos: &Position) -> MoveList {
@@ -708,6 +783,24 @@ mod tests {
         // No check leads to mate here.
         let p = pos("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
         assert!(mate_in_two(&p, &checks(&p, &p.legal_moves())).is_none());
+    }
+
+    #[test]
+    fn mate_in_two_or_three_is_mate_in_two_else_mate_in_three() {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
+        let (mut twos, mut threes) = (0, 0);
+        for line in suites.iter().flat_map(|s| s.lines()) {
+            let fields: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().take(4).collect();
+            let Ok(root) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                let checks = checks(&p, &p.legal_moves());
+                let want = mate_in_two(&p, &checks).map(|m| (m, 2)).or_else(|| mate_in_three(&p, &checks).map(|m| (m, 3)));
+                assert_eq!(mate_in_two_or_three(&p, &checks), want, "{}", p.to_fen());
+                twos += usize::from(want.is_some_and(|(_, n)| n == 2));
+                threes += usize::from(want.is_some_and(|(_, n)| n == 3));
+            }
+        }
+        assert!(twos > 20 && threes > 20, "{twos} {threes}");
     }
 
     #[test]

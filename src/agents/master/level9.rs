@@ -19,10 +19,12 @@ impl MasterAgent {
         let label = self.features.label();
         let (mv, rule, reason) = if let Some(mv) = mating::mate_among(pos, checks) {
             (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
-        } else if let Some(mv) = mating::mate_in_two(pos, checks) {
-            (mv, Rule::Mate, format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)))
-        } else if let Some(mv) = mating::mate_in_three(pos, checks) {
-            (mv, Rule::Mate, format!("{label} mate in three: {} (checks that leave every reply a mate)", move_text(pos, mv)))
+        } else if let Some((mv, moves)) = mating::mate_in_two_or_three(pos, checks) {
+            let reason = match moves {
+                2 => format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)),
+                _ => format!("{label} mate in three: {} (checks that leave every reply a mate)", move_text(pos, mv)),
+            };
+            (mv, Rule::Mate, reason)
         } else if mating::is_mating_phase(pos) {
             let rng = &mut self.rng;
             let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;
