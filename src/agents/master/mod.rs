@@ -348,7 +348,13 @@ impl MasterAgent {
             // only asks whether the exposure tops the worst threat and, for an attack, reaches its
             // profit (a request answer that is an attack has the same profit), so the exposure is
             // counted only above the one and up to the other.
-            let enough = if est.action == Action::Attack { est.profit.max(threat + 1) } else { threat + 1 };
+            // Without move-attack consideration a request answer is valued again (another
+            // profit), so the exposure is then counted in full above the worst threat.
+            let enough = match est.action {
+                _ if !features.has(Features::MOVE_ATTACK) => i32::MAX,
+                Action::Attack => est.profit.max(threat + 1),
+                _ => threat + 1,
+            };
             let exposed = if dc { ev.exposure_over(&scene, mv.from(), threat, enough) } else { 0 };
             let defense_consideration = |c: &Cand| !dc || !disregarded(c.est.action, c.est.profit, exposed, threat);
 
