@@ -20,6 +20,9 @@
 //!    ours attacks), then our king's distance to it, then its distance from the edge. Moves
 //!    that stalemate, leave a piece for the king to take, or repeat a position are never chosen
 //!    while another move is left; a reply after which we mate in one ends the search for a move.
+//!    Without a queen or rook the same judgement uses other measures: a pawn run led by our king
+//!    (`run_score`), or bishop and knight driving the king to the bishop's corner
+//!    (`bishop_knight_score`).
 
 use super::values::value;
 use crate::board::{attacks, Bitboard, CastleRights, Color, Game, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
