@@ -38,9 +38,10 @@ impl Material {
 }
 
 /// A random legal position with `material`, the attacker (White) to move: kings apart, no
-/// pawn on a first or last rank, the defender not in check, and a move to make.
+/// pawn on a first or last rank, the defender not in check, a move to make, and no dead draw
+/// (bishops all on one colour) unless the material is never anything else (KBK).
 pub fn random_position(material: &Material, rng: &mut StdRng) -> Position {
-    loop {
+    for tries in 0.. {
         let mut board: [Option<(Color, Piece)>; 64] = [None; 64];
         let mut place = |color: Color, piece: Piece, rng: &mut StdRng| loop {
             let sq = Square(rng.random_range(0..64u8));
@@ -62,11 +63,16 @@ pub fn random_position(material: &Material, rng: &mut StdRng) -> Position {
         // from_fen refuses touching kings and a side not to move in check.
         if let Ok(pos) = Position::from_fen(&fen)
             && !pos.legal_moves().is_empty()
+            && (tries >= DEAD_START_TRIES || !pos.is_insufficient_material())
         {
             return pos;
         }
     }
+    unreachable!("the loop returns")
 }
+
+/// How many dead starts are drawn again before one is taken (material that is always dead).
+const DEAD_START_TRIES: u32 = 1000;
 
 /// How one drill game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,5 +174,18 @@ mod tests {
             assert!(!p.legal_moves().is_empty());
             assert!(!p.is_attacked(p.king_square(Color::Black), Color::White), "{}", p.to_fen());
         }
+    }
+
+    #[test]
+    fn two_bishops_start_on_both_colours() {
+        let m = Material::parse("KBBK").unwrap();
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..100 {
+            let p = random_position(&m, &mut rng);
+            assert!(!p.is_insufficient_material(), "{}", p.to_fen());
+        }
+        // Material that is always dead is still given a start.
+        let p = random_position(&Material::parse("KBK").unwrap(), &mut rng);
+        assert!(p.is_insufficient_material());
     }
 }
