@@ -357,9 +357,7 @@ mod tests {
     fn exposure_over_a_floor_agrees_with_the_whole_exposure() {
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         let mut exposed = 0;
-        for line in wac.lines() {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+        for p in crate::agents::epd_positions(wac) {
             let ev = Eval::new(&p, Features::level(9).unwrap());
             for &mv in p.legal_moves().iter() {
                 let scene = Scene::after(&p, mv);
@@ -384,9 +382,7 @@ mod tests {
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         for level in 3..=9 {
             let features = Features::level(level).unwrap();
-            for line in wac.lines() {
-                let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-                let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+            for p in crate::agents::epd_positions(wac) {
                 let ev = Eval::new(&p, features);
                 let now = Scene::now(&p);
                 for &mv in p.legal_moves().iter().filter(|&&mv| !p.is_capture(mv)) {

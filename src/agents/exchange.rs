@@ -476,9 +476,7 @@ mod tests {
         // each legal move, after each planned capture from the new square) and every square.
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         let mut positions = Vec::new();
-        for line in wac.lines() {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+        for p in crate::agents::epd_positions(wac) {
             positions.extend(p.legal_moves().iter().take(3).map(|&mv| p.play(mv)));
             positions.push(p);
         }

@@ -609,9 +609,7 @@ mod tests {
     fn wac_and_one_move_on() -> Vec<Position> {
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         let mut positions = Vec::new();
-        for line in wac.lines() {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+        for p in crate::agents::epd_positions(wac) {
             positions.extend(p.legal_moves().iter().map(|&mv| p.play(mv)));
             positions.push(p);
         }

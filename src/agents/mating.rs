@@ -351,7 +351,7 @@ fn run_score(pos: &Position) -> i32 {
     if !runs_free(pos, lead) {
         let ahead = |df: i8| lead.relative(us).offset(df, 2.min(7 - rank as i8)).map(|s| s.relative(us));
         let key = [ahead(-1), ahead(1)].into_iter().flatten().map(|k| distance(ours, k)).min().unwrap_or(0);
-        let blocks = ours.file() == lead.file() && ours.relative(us).rank() > lead.relative(us).rank();
+        let blocks = on_path(ours, lead, us);
         let pieces = pos.by_color(us) & !(pos.pieces(us, Piece::King) | pawns);
         let guarded_by_piece = (pos.attackers_to(lead, us, pos.occupied()) & pieces).any();
         let in_danger = !guarded_by_piece && distance(theirs, lead) < distance(ours, lead);
@@ -368,9 +368,12 @@ fn runs_free(pos: &Position, pawn: Square) -> bool {
     let rank = pawn.relative(us).rank() as i32;
     let queening = Square::new(pawn.file(), 7).relative(us);
     let steps = if rank == 1 { 5 } else { 7 - rank };
-    let ours = pos.king_square(us);
-    let blocked = ours.file() == pawn.file() && ours.relative(us).rank() > pawn.relative(us).rank();
-    !blocked && distance(pos.king_square(!us), queening) > steps
+    !on_path(pos.king_square(us), pawn, us) && distance(pos.king_square(!us), queening) > steps
+}
+
+/// Is `sq` on the path of `us`'s pawn on `pawn`, ahead of it on its file?
+fn on_path(sq: Square, pawn: Square, us: Color) -> bool {
+    sq.file() == pawn.file() && sq.relative(us).rank() > pawn.relative(us).rank()
 }
 
 /// What a knight's or bishop's move costs in the mating net while a queen or rook does the
@@ -397,15 +400,17 @@ fn minor_mate(pos: &Position, side: Color) -> Option<Option<bool>> {
     (bishops.any() && knights.any()).then(|| Some(light(bishops.lsb())))
 }
 
+/// The corners a bishop-and-knight mate can happen in: those of the bishop's colour (true:
+/// light), or all four (None, bishops on both colours).
+fn mating_corners(light: Option<bool>) -> impl Iterator<Item = Square> {
+    [Square::new(0, 0), Square::new(7, 0), Square::new(0, 7), Square::new(7, 7)]
+        .into_iter()
+        .filter(move |&c| light.is_none_or(|l| ((c.file() + c.rank()) % 2 == 1) == l))
+}
+
 /// Distance of `sq` from the nearest corner of the colour a bishop-and-knight mate needs.
 fn corner_distance(sq: Square, light: Option<bool>) -> i32 {
-    let corners = [Square::new(0, 0), Square::new(7, 0), Square::new(0, 7), Square::new(7, 7)];
-    corners
-        .into_iter()
-        .filter(|&c| light.is_none_or(|l| ((c.file() + c.rank()) % 2 == 1) == l))
-        .map(|c| distance(sq, c))
-        .min()
-        .unwrap_or(0)
+    mating_corners(light).map(|c| distance(sq, c)).min().unwrap_or(0)
 }
 
 fn has_heavy(pos: &Position, side: Color) -> bool {
@@ -441,10 +446,6 @@ fn edge_distance(sq: Square) -> i32 {
     f.min(7 - f).min(r).min(7 - r)
 }
 
-/// How far the defending king is from being mated in `pos` (the attacker to move): the box it
-/// would be left after our best next move (so that a cut or a check the position allows counts
-/// now, which is how the rook wins its tempo), then the box now, our king's distance to theirs,
-/// and its distance from the edge. Lower is better for the attacker.
 /// The squares next to the king of `defender` that it could step to: none of the attacker's
 /// pieces attacks them (seen through the king) and none of its own stands there.
 fn king_mobility(pos: &Position, defender: Color) -> i32 {
@@ -468,9 +469,7 @@ fn covered_for_king(pos: &Position, defender: Color) -> Bitboard {
 /// King steps along files and ranks from `sq` to the nearest corner of the bishop's colour: unlike
 /// `corner_distance` it still falls as the king is pushed along the edge toward that corner.
 fn corner_steps(sq: Square, light: bool) -> i32 {
-    [Square::new(0, 0), Square::new(7, 0), Square::new(0, 7), Square::new(7, 7)]
-        .into_iter()
-        .filter(|&c| ((c.file() + c.rank()) % 2 == 1) == light)
+    mating_corners(Some(light))
         .map(|c| (sq.file() as i32 - c.file() as i32).abs() + (sq.rank() as i32 - c.rank() as i32).abs())
         .min()
         .unwrap_or(0)
@@ -481,8 +480,9 @@ fn corner_steps(sq: Square, light: bool) -> i32 {
 /// bishop and a knight cut off no rank or file), so the drive is measured by what the mate
 /// needs: the king in a corner of the bishop's colour (`corner_distance`, and `corner_steps`
 /// along the edge), our king near it and in front of it toward the centre, knight and bishop
-/// close, and the fewest squares it would keep after our best next move. Two of our pieces within its reach where one is unguarded lose one of them (the king
-/// takes the loose one, or the guard when the loose one moves): that counts as a piece lost.
+/// close, and the fewest squares it would keep after our best next move. Two of our pieces
+/// within its reach where one is unguarded lose one of them (the king takes the loose one, or
+/// the guard when the loose one moves): that counts as a piece lost.
 /// Weights from `endgame KBNK` runs (tuned on seeds 1 and 3, 200 starts each; on seeds 2, 4, 5
 /// and 6, 300 each, 87.0% mated, 80.3% without the in-front, knight and bishop terms).
 fn bishop_knight_score(pos: &Position, light: bool) -> i32 {
@@ -515,9 +515,14 @@ fn bishop_knight_score(pos: &Position, light: bool) -> i32 {
         + if falls { 30_000 } else { loose * 40 }
 }
 
+/// How far the defending king is from being mated in `pos` (the attacker to move): the box it
+/// would be left after our best next move (so that a cut or a check the position allows counts
+/// now, which is how the rook wins its tempo), then the box now, our king's distance to theirs,
+/// and its distance from the edge. Lower is better for the attacker.
 fn net_score(pos: &Position) -> i32 {
     let us = pos.side_to_move();
-    if let (false, Some(Some(light))) = (has_heavy(pos, us), minor_mate(pos, us)) {
+    let minor = if has_heavy(pos, us) { None } else { minor_mate(pos, us) };
+    if let Some(Some(light)) = minor {
         return bishop_knight_score(pos, light);
     }
     let them = !us;
@@ -537,10 +542,10 @@ fn net_score(pos: &Position) -> i32 {
     let ours = pos.king_square(us);
     // Our king behind their king, between it and the edge it is driven to, cannot help mate.
     let behind = if in_band(ours, region) { 48 } else { 0 };
-    // With bishop and knight only the bishop's corners mate: drive the king there.
-    let edge = match (has_heavy(pos, us), minor_mate(pos, us)) {
-        (false, Some(light)) => corner_distance(theirs, light) * 60,
-        _ => edge_distance(theirs) * 2,
+    // With bishops on both colours only the corners mate: drive the king there.
+    let edge = match minor {
+        Some(light) => corner_distance(theirs, light) * 60,
+        None => edge_distance(theirs) * 2,
     };
     next * 16 + now * 4 + distance(ours, opposition_square(theirs, region)) * 8 + distance(ours, theirs) + edge + behind
 }
@@ -733,13 +738,7 @@ mod tests {
             include_str!("../../tests/data/ecm.epd"),
             include_str!("../../tests/data/mate1.epd"),
         ];
-        let mut roots = Vec::new();
-        for line in suites.iter().flat_map(|s| s.lines()) {
-            let fields: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().take(4).collect();
-            if fields.len() == 4 {
-                roots.push(pos(&format!("{} 0 1", fields.join(" "))));
-            }
-        }
+        let roots: Vec<Position> = suites.iter().flat_map(|s| crate::agents::epd_positions(s)).collect();
         assert!(roots.len() > 1000, "only {} positions", roots.len());
         let same = |q: &Position| {
             let want = checks(q, &q.legal_moves());
@@ -792,9 +791,7 @@ mod tests {
     fn mate_in_two_or_three_is_mate_in_two_else_mate_in_three() {
         let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
         let (mut twos, mut threes) = (0, 0);
-        for line in suites.iter().flat_map(|s| s.lines()) {
-            let fields: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().take(4).collect();
-            let Ok(root) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
             for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
                 let checks = checks(&p, &p.legal_moves());
                 let want = mate_in_two(&p, &checks).map(|m| (m, 2)).or_else(|| mate_in_three(&p, &checks).map(|m| (m, 3)));

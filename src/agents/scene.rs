@@ -295,9 +295,7 @@ mod tests {
     #[test]
     fn their_attacks_are_the_squares_with_attackers() {
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
-        for line in wac.lines() {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            let Ok(p) = Position::from_fen(&format!("{} 0 1", fields.join(" "))) else { continue };
+        for p in crate::agents::epd_positions(wac) {
             let legal = p.legal_moves();
             for s in std::iter::once(Scene::now(&p)).chain(legal.iter().map(|&mv| Scene::after(&p, mv))) {
                 let map = s.their_attacks(&p);
