@@ -20,7 +20,10 @@
 //!   winning answer; a draw it allows costs our material edge, and a repetition while we are
 //!   ahead costs `REPEAT_COST`;
 //! - the best is played; at equal worth the earlier candidate, so that the thesis's own choice
-//!   stands unless the look-ahead finds it worse.
+//!   stands unless the look-ahead finds it worse. A candidate whose ceiling (what it wins now
+//!   and threatens next, before any answer) cannot beat the best one weighed is not weighed,
+//!   and one whose answer already puts it below the best is not weighed further (`pick`): the
+//!   choice is the same, only cheaper.
 //!
 //! Only captures, promotions, forks, traps and mates are asked of the opponent; no move of ours
 //! is looked at after theirs, except the trapped piece's ways out and the replies to a check.
@@ -70,11 +73,15 @@ pub(crate) struct Answer {
 /// Asked of our own agents in the scene after our move, which is cheaper than playing out
 /// their moves: the threat on each of our pieces they attack is what their best capture of it
 /// wins. Their forks are looked for among the squares their pieces can reach.
-pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, features: Features) -> Answer {
+///
+/// Only whether their answer wins `enough` may matter (see `weigh`): once it is known to, the
+/// rest is not looked at, and the answer returned wins at least `enough` but maybe less than
+/// their best. Below `enough` it is exact.
+pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, features: Features, enough: i32) -> Answer {
     if after.is_check() {
         // In check they may only answer the check, so each of their few replies is followed one
         // step further: what it takes, against our best capture after it.
-        return best_evasion(after, features);
+        return best_evasion(after, features, enough);
     }
     let ev = Eval::new(pos, features);
     let scene = Scene::after(pos, est.mv);
@@ -92,16 +99,25 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
         let gain = ev.threat_at(&scene, sq, piece);
         if gain > best.gain {
             best = Answer { gain, takes: Some(sq) };
+            if gain >= enough {
+                return best;
+            }
         }
     }
     let promotion = their_promotion(after, &ev, features);
     if promotion > best.gain {
         best = Answer { gain: promotion, takes: None };
     }
+    if best.gain >= enough {
+        return best;
+    }
     if features.has(Features::FORK) {
         let fork = their_fork(after, features, best.gain);
         if fork > best.gain {
             best = Answer { gain: fork, takes: None };
+        }
+        if best.gain >= enough {
+            return best;
         }
     }
     let trap = their_trap(after, features, best.gain);
@@ -238,7 +254,8 @@ fn trapped_loss(next: &Position, targets: Bitboard, to: Square, features: Featur
 /// Their best answer when our move gives check: every legal reply (they have few), what it
 /// takes less what our agents' best capture then wins back. A check that leaves them only
 /// replies losing material is worth that material (a negative answer).
-fn best_evasion(after: &Position, features: Features) -> Answer {
+/// Exact below `stop`; once a reply is found winning `stop`, that one is returned.
+fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
     let mut best: Option<Answer> = None;
     for &reply in after.legal_moves().iter() {
         let taken = immediate(after, reply);
@@ -253,6 +270,9 @@ fn best_evasion(after: &Position, features: Features) -> Answer {
         let gain = taken - ours;
         if best.is_none_or(|b| gain > b.gain) {
             best = Some(Answer { gain, takes: crate::agents::counters::captured_square(after, reply) });
+            if gain >= stop {
+                break;
+            }
         }
     }
     best.unwrap_or(Answer { gain: 0, takes: None })
@@ -398,21 +418,56 @@ pub(crate) fn immediate(pos: &Position, mv: Move) -> i32 {
 /// takes the forking piece), or a share of a lone threat when they have no winning answer at all.
 /// A draw it allows costs our material edge, and a repetition while we are ahead `REPEAT_COST`.
 /// `est` is the agents' estimate of the move; `seen` says whether a position occurred in the game.
+/// (The MasterAgent asks `weigh`, which may stop short once the worth cannot matter.)
+#[cfg(test)]
 pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool) -> i32 {
+    weigh(pos, est, features, seen, i32::MIN).value()
+}
+
+/// A candidate's worth as far as it is known: exact, or only a ceiling (`Weighed::AtMost`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Weighed {
+    Exact(i32),
+    AtMost(i32),
+}
+
+impl Weighed {
+    /// The worth, or the ceiling on it.
+    pub(crate) fn value(self) -> i32 {
+        match self {
+            Weighed::Exact(w) | Weighed::AtMost(w) => w,
+        }
+    }
+}
+
+/// `worth`, when only a worth of `beat` or more matters: once the opponent's answer is known to
+/// put the candidate below `beat`, the rest of it is not looked at and the ceiling it leaves is
+/// returned. Most candidates lose to the best one on their first losing exchange, before their
+/// forks and traps are asked (`pick`).
+pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32) -> Weighed {
     let (us, mv) = (pos.side_to_move(), est.mv);
     let after = pos.play(mv);
     if after.is_insufficient_material() || after.halfmove_clock() >= 100 {
-        return -material_balance(&after, us);
+        return Weighed::Exact(-material_balance(&after, us));
     }
-    let answer = best_answer(pos, est, &after, features);
+    // Where their answer may force a draw (taking our last mating piece), which costs our edge
+    // (the more when we are behind), no answer puts the candidate below that.
+    let ceiling = ceiling_before_answer(pos, est, &after, features);
+    let edge = -material_balance(&after, us);
+    let floor = if may_leave_no_mate(&after, us) { edge } else { i32::MIN };
+    let enough = if floor >= beat { i32::MAX } else { ceiling.saturating_sub(beat).saturating_add(1) };
+    let answer = best_answer(pos, est, &after, features, enough);
+    if answer.gain >= enough {
+        return Weighed::AtMost((ceiling - answer.gain).max(floor));
+    }
     if answer.takes.is_some_and(|sq| leaves_no_mate(&after, sq, us)) {
         // Their answer takes the last piece we could mate with: the game is a draw.
-        return -material_balance(&after, us);
+        return Weighed::Exact(edge);
     }
     let mut worth = immediate(pos, mv) - answer.gain;
     if after.is_check() {
         // The replies to a check were followed one step further: what it wins is counted.
-        return worth - repeat_cost(pos, &after, seen);
+        return Weighed::Exact(worth - repeat_cost(pos, &after, seen));
     }
     // Two winning captures after the move, by any of our pieces (a fork, a discovered attack,
     // a battery), cannot both be parried: the second is as good as won. Asked only where it
@@ -429,7 +484,72 @@ pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &d
         },
         None => {}
     }
-    worth - repeat_cost(pos, &after, seen)
+    Weighed::Exact(worth - repeat_cost(pos, &after, seen))
+}
+
+/// The most a candidate can be worth before the opponent's answer (`after` is the position
+/// after it): what it wins now, and unless it checks (then every reply may lose them material,
+/// and nothing short of a mate is a ceiling) what it threatens next at most: its own threat,
+/// or the second of its double threats, which never wins more than the second dearest piece
+/// of theirs it attacks.
+fn ceiling_before_answer(pos: &Position, est: &Estimate, after: &Position, features: Features) -> i32 {
+    let now = immediate(pos, est.mv);
+    if after.is_check() {
+        return now;
+    }
+    let double = if features.has(Features::FORK) { double_ceiling(pos, est.mv) } else { 0 };
+    now + est.threat.max(0).max(double)
+}
+
+/// A first ceiling on a candidate's worth that asks nothing of the opponent (`pick` weighs the
+/// candidates from the highest ceiling down). A check has none: its replies may all lose them
+/// material.
+pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features) -> Weighed {
+    let after = pos.play(est.mv);
+    if after.is_check() {
+        return Weighed::AtMost(MATE);
+    }
+    let us = pos.side_to_move();
+    let floor = if may_leave_no_mate(&after, us) { -material_balance(&after, us) } else { i32::MIN };
+    Weighed::AtMost(ceiling_before_answer(pos, est, &after, features).max(floor))
+}
+
+/// The most `double_threat` can be: the second dearest of their pieces (not the king) that we
+/// attack after `mv`, since an exchange never wins more than the piece taken first.
+fn double_ceiling(pos: &Position, mv: Move) -> i32 {
+    let scene = Scene::after(pos, mv);
+    let us = pos.side_to_move();
+    let attacked = scene.theirs & !pos.pieces(!us, Piece::King) & our_attacks(pos, &scene);
+    let (mut best, mut second) = (0, 0);
+    for target in attacked {
+        let v = value(pos.piece_kind_at(target).unwrap_or(Piece::Pawn));
+        if v > best {
+            (best, second) = (v, best);
+        } else if v > second {
+            second = v;
+        }
+    }
+    second
+}
+
+/// Every square our pieces attack in `scene`, moved pieces from where they now stand: a square
+/// of theirs is in it exactly when `scene.our_attackers` of it is not empty.
+fn our_attacks(pos: &Position, scene: &Scene) -> Bitboard {
+    let us = scene.us();
+    let occ = scene.occ;
+    // Pieces that moved are out of the occupancy where they stood, and arrived where the
+    // position has none of ours.
+    let stayed = |p: Piece| pos.pieces(us, p) & occ;
+    let mut att = stayed(Piece::Pawn).pawn_attacks(us == crate::board::Color::White);
+    for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King] {
+        for sq in stayed(piece) {
+            att |= attacks::piece_attacks(piece, us, sq, occ);
+        }
+    }
+    for (sq, piece) in scene.arrival_list() {
+        att |= attacks::piece_attacks(piece, us, sq, occ);
+    }
+    att
 }
 
 /// What our second-best winning capture is worth after our move `mv`: the gain of every
@@ -484,6 +604,11 @@ fn leaves_no_mate(after: &Position, sq: crate::board::Square, us: crate::board::
     heavy_or_pawns(us).is_empty() && minors <= 1 && heavy_or_pawns(!us).is_empty()
 }
 
+/// Could taking some piece of ours leave us without mating material (`leaves_no_mate`)?
+fn may_leave_no_mate(after: &Position, us: crate::board::Color) -> bool {
+    (after.by_color(us) & !after.pieces(us, Piece::King)).into_iter().find(|&sq| leaves_no_mate(after, sq, us)).is_some()
+}
+
 /// What repeating a position costs: `REPEAT_COST` when we are a pawn or more ahead after the
 /// move and the position after it has occurred before.
 fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> i32 {
@@ -506,21 +631,41 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
 
 /// The candidate to play: the best worth, the earlier at equal worth, after the finalist has
 /// passed `final_check` (a failed finalist takes its real worth and the choice is made again).
-pub(crate) fn pick(pos: &Position, worths: &mut [(Move, i32)], features: Features) -> usize {
+///
+/// A candidate known only by a ceiling is weighed (`weigh`: its index, and the worth it must
+/// reach to beat every candidate already weighed) when its ceiling leads; weighing may stop
+/// early with a lower ceiling that no longer does. As no ceiling is below its worth, the
+/// finalists, their order and the choice are those of weighing every candidate in full first.
+pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
     let mut checked = vec![false; worths.len()];
     loop {
         let mut best = 0;
         for (i, (_, w)) in worths.iter().enumerate() {
-            if *w > worths[best].1 {
+            if w.value() > worths[best].1.value() {
                 best = i;
             }
+        }
+        if let Weighed::AtMost(_) = worths[best].1 {
+            // An earlier candidate wins at equal worth: a later one must do better than it.
+            let beat = worths
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (_, w))| match w {
+                    Weighed::Exact(w) if i < best => Some(w.saturating_add(1)),
+                    Weighed::Exact(w) => Some(*w),
+                    Weighed::AtMost(_) => None,
+                })
+                .max()
+                .unwrap_or(i32::MIN);
+            worths[best].1 = weigh(best, beat);
+            continue;
         }
         if checked[best] {
             return best;
         }
         checked[best] = true;
         if let Some(real) = final_check(pos, worths[best].0, features) {
-            worths[best].1 = real;
+            worths[best].1 = Weighed::Exact(real);
         }
     }
 }
@@ -687,5 +832,61 @@ mod tests {
         let fresh = worth(&p, &est, Features::level(9).unwrap(), &|_| false);
         let repeated = worth(&p, &est, Features::level(9).unwrap(), &|_| true);
         assert_eq!(fresh - repeated, REPEAT_COST);
+    }
+
+    #[test]
+    fn our_attacks_are_the_squares_our_attackers_see() {
+        let mut checked = 0;
+        for p in crate::agents::epd_positions(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"))) {
+            for &mv in p.legal_moves().iter() {
+                let scene = Scene::after(&p, mv);
+                let att = our_attacks(&p, &scene);
+                for sq in scene.theirs {
+                    assert_eq!(att.contains(sq), scene.our_attackers(&p, sq).any(), "{p:?} {mv:?} {sq}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
+
+    #[test]
+    fn weighing_from_ceilings_picks_what_weighing_everything_picks() {
+        // Every legal move as a candidate (more than the MasterAgent ever has), in the agents'
+        // order: the lazy pick must choose the same move at the same worth, every ceiling must
+        // be at least the worth, and a weighing cut short must leave a ceiling below `beat`.
+        let features = Features::level(9).unwrap();
+        let (mut cut, mut changed) = (0, 0);
+        for p in wac_and_one_move_on().into_iter().step_by(7) {
+            let ev = Eval::new(&p, features);
+            let ests: Vec<Estimate> = p.legal_moves().iter().map(|&mv| ev.estimate(0, &mover(&p, mv), mv).0).collect();
+            if ests.is_empty() {
+                continue;
+            }
+            let exact: Vec<i32> = ests.iter().map(|e| worth(&p, e, features, &|_| false)).collect();
+            for (e, &w) in ests.iter().zip(&exact) {
+                assert!(ceiling(&p, e, features).value() >= w, "{p:?} {:?}", e.mv);
+                for beat in [-300, 0, 100, 400] {
+                    match weigh(&p, e, features, &|_| false, beat) {
+                        Weighed::Exact(x) => assert_eq!(x, w, "{p:?} {:?}", e.mv),
+                        Weighed::AtMost(c) => {
+                            assert!(c >= w && c < beat, "{p:?} {:?} {c} {w} {beat}", e.mv);
+                            cut += 1;
+                        }
+                    }
+                }
+            }
+            let mut full: Vec<(Move, Weighed)> = ests.iter().zip(&exact).map(|(e, &w)| (e.mv, Weighed::Exact(w))).collect();
+            let a = pick(&p, &mut full, features, &mut |_, _| unreachable!("every candidate is weighed"));
+            let mut lazy: Vec<(Move, Weighed)> = ests
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.mv, if i == 0 { Weighed::Exact(exact[0]) } else { ceiling(&p, e, features) }))
+                .collect();
+            let b = pick(&p, &mut lazy, features, &mut |i, beat| weigh(&p, &ests[i], features, &|_| false, beat));
+            assert_eq!((a, full[a].1), (b, lazy[b].1), "{p:?}");
+            changed += usize::from(a != 0);
+        }
+        assert!(cut > 10_000 && changed > 500, "{cut} {changed}");
     }
 }

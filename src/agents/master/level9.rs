@@ -7,6 +7,7 @@ use super::{Cand, Choice, MasterAgent, Round, Rule, Verdict};
 use crate::agents::agent::{Action, Estimate, Eval};
 use crate::agents::describe::move_text;
 use crate::agents::features::Features;
+use crate::agents::look_ahead::Weighed;
 use crate::agents::{look_ahead, mating, promotion};
 use crate::board::{Bitboard, Game, Move, MoveList, Position, Square};
 use rand::Rng;
@@ -53,7 +54,7 @@ impl MasterAgent {
     /// Level 9's `look_ahead`: the thesis's choice and the agents' other proposals, each weighed
     /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
     /// Returns the verdict and every candidate with its worth, for the explain mode.
-    pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList) -> (Verdict, Vec<(Cand, i32)>) {
+    pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
         let mut proposals: Vec<Cand> = Vec::new();
         for rep in &r.agents[..r.n] {
@@ -79,14 +80,32 @@ impl MasterAgent {
         }
         let seen = repeated_positions(game);
         let is_seen = |hash: u64| seen.contains(&hash);
-        let mut worths: Vec<(Move, i32)> =
-            candidates.iter().map(|c| (c.est.mv, look_ahead::worth(pos, &c.est, self.features, &is_seen))).collect();
-        let best = look_ahead::pick(pos, &mut worths, self.features);
-        let weighed: Vec<(Cand, i32)> = candidates.iter().zip(&worths).map(|(c, (_, w))| (*c, *w)).collect();
+        // The thesis's choice, and in explain mode every candidate, is weighed in full; the
+        // others start from a ceiling and are weighed only as far as they could be the best.
+        let features = self.features;
+        let weigh = |i: usize, beat: i32| look_ahead::weigh(pos, &candidates[i].est, features, &is_seen, beat);
+        let mut worths: Vec<(Move, Weighed)> = candidates
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match i == 0 || explain {
+                true => (c.est.mv, weigh(i, i32::MIN)),
+                false => (c.est.mv, look_ahead::ceiling(pos, &c.est, features)),
+            })
+            .collect();
+        let best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(i, beat));
+        // Only what was weighed is reported: a ceiling is no worth.
+        let weighed: Vec<(Cand, i32)> = candidates
+            .iter()
+            .zip(&worths)
+            .filter_map(|(c, (_, w))| match w {
+                Weighed::Exact(w) => Some((*c, *w)),
+                Weighed::AtMost(_) => None,
+            })
+            .collect();
         let chosen = if best == 0 {
             verdict
         } else {
-            Verdict { cand: weighed[best].0, rule: Rule::LookAhead, ..verdict }
+            Verdict { cand: candidates[best], rule: Rule::LookAhead, ..verdict }
         };
         (chosen, weighed)
     }

@@ -274,7 +274,7 @@ impl MasterAgent {
         let mut verdict = verdict.unwrap_or_else(|| last_resort(pos, &legal));
         let mut weighed = Vec::new();
         if self.features.has(Features::LOOK_AHEAD) {
-            (verdict, weighed) = self.look_ahead(game, &round, verdict, &legal);
+            (verdict, weighed) = self.look_ahead(game, &round, verdict, &legal, explain);
         } else if self.features.has(Features::PROMOTION) {
             verdict = level9::answer_promotion(pos, self.features, &legal, verdict);
         }
