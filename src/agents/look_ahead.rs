@@ -256,26 +256,34 @@ fn trapped_loss(next: &Position, targets: Bitboard, to: Square, features: Featur
 /// replies losing material is worth that material (a negative answer).
 /// Exact below `stop`; once a reply is found winning `stop`, that one is returned.
 fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
-    let mut best: Option<Answer> = None;
-    for &reply in after.legal_moves().iter() {
-        let taken = immediate(after, reply);
-        // Our capture back never wins less than nothing: a reply that takes no more than the
-        // best so far cannot beat it, and ours need only be known up to where it would.
-        let enough = best.map_or(i32::MAX, |b| taken - b.gain);
-        if enough <= 0 {
-            continue;
-        }
+    // The replies taking the most come first: they are the likeliest best, which makes the
+    // others cheaper to rule out (or ends the look at `stop`). At equal gain the reply listed
+    // first still wins (`takes` is the same as in the listed order).
+    let replies = after.legal_moves();
+    let mut order: Vec<(i32, usize)> = replies.iter().enumerate().map(|(i, &r)| (immediate(after, r), i)).collect();
+    order.sort_by_key(|&(taken, i)| (std::cmp::Reverse(taken), i));
+    let mut best: Option<(Answer, usize)> = None;
+    for (taken, i) in order {
+        // Our capture back never wins less than nothing: a reply that takes less than the best
+        // so far cannot beat it (nor one taking as much but listed later), and ours need only be
+        // known up to where it would.
+        let enough = match best {
+            None => i32::MAX,
+            Some((b, j)) if taken < b.gain || (taken == b.gain && i > j) => continue,
+            // Listed earlier, it also wins by taking exactly as much as the best.
+            Some((b, j)) => taken - b.gain + i32::from(i < j),
+        };
+        let reply = replies[i];
         let next = after.play(reply);
-        let ours = best_capture(&next, features, enough);
-        let gain = taken - ours;
-        if best.is_none_or(|b| gain > b.gain) {
-            best = Some(Answer { gain, takes: crate::agents::counters::captured_square(after, reply) });
+        let gain = taken - best_capture(&next, features, enough);
+        if best.is_none_or(|(b, j)| gain > b.gain || (gain == b.gain && i < j)) {
+            best = Some((Answer { gain, takes: crate::agents::counters::captured_square(after, reply) }, i));
             if gain >= stop {
                 break;
             }
         }
     }
-    best.unwrap_or(Answer { gain: 0, takes: None })
+    best.map_or(Answer { gain: 0, takes: None }, |(b, _)| b)
 }
 
 /// What the best capture (or promotion) of the side to move in `pos` wins, estimated by its
@@ -888,5 +896,34 @@ mod tests {
             changed += usize::from(a != 0);
         }
         assert!(cut > 10_000 && changed > 500, "{cut} {changed}");
+    }
+
+    #[test]
+    fn best_evasion_is_the_first_listed_reply_of_the_best_gain() {
+        // The plain statement: every reply in the listed order, our whole best capture after it.
+        let plain = |after: &Position, features: Features| {
+            let mut best: Option<Answer> = None;
+            for &reply in after.legal_moves().iter() {
+                let gain = immediate(after, reply) - best_capture(&after.play(reply), features, i32::MAX);
+                if best.is_none_or(|b| gain > b.gain) {
+                    best = Some(Answer { gain, takes: crate::agents::counters::captured_square(after, reply) });
+                }
+            }
+            best.unwrap_or(Answer { gain: 0, takes: None })
+        };
+        let features = Features::level(9).unwrap();
+        let mut checks = 0;
+        // Checks one and two moves on from WAC.
+        let two_on = wac_and_one_move_on().into_iter().flat_map(|p| p.legal_moves().iter().map(|&mv| p.play(mv)).collect::<Vec<_>>());
+        for p in wac_and_one_move_on().iter().chain(two_on.collect::<Vec<_>>().iter()).filter(|p| p.is_check()) {
+            let exact = plain(p, features);
+            assert_eq!(best_evasion(p, features, i32::MAX), exact, "{p:?}");
+            for stop in [-300, 0, 100, 500] {
+                let cut = best_evasion(p, features, stop);
+                assert!(if exact.gain < stop { cut == exact } else { cut.gain >= stop && cut.gain <= exact.gain }, "{p:?} {stop}");
+            }
+            checks += 1;
+        }
+        assert!(checks > 10_000, "{checks}");
     }
 }
