@@ -509,9 +509,9 @@ fn ceiling_before_answer(pos: &Position, est: &Estimate, after: &Position, featu
     now + est.threat.max(0).max(double)
 }
 
-/// A first ceiling on a candidate's worth that asks nothing of the opponent (`pick` weighs the
-/// candidates from the highest ceiling down). A check has none: its replies may all lose them
-/// material.
+/// A first ceiling on a candidate's worth that asks the opponent only what taking the piece
+/// that moved wins them (`pick` weighs the candidates from the highest ceiling down). A check
+/// has none: its replies may all lose them material.
 pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features) -> Weighed {
     let after = pos.play(est.mv);
     if after.is_check() {
@@ -519,7 +519,11 @@ pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features) -> Wei
     }
     let us = pos.side_to_move();
     let floor = if may_leave_no_mate(&after, us) { -material_balance(&after, us) } else { i32::MIN };
-    Weighed::AtMost(ceiling_before_answer(pos, est, &after, features).max(floor))
+    // Taking the piece that moved is one of their answers, so their best wins at least that.
+    let scene = Scene::after(pos, est.mv);
+    let landed = scene.kind_at(pos, est.mv.to()).unwrap_or(Piece::Pawn);
+    let lost = if landed == Piece::King { 0 } else { Eval::new(pos, features).threat_at(&scene, est.mv.to(), landed) };
+    Weighed::AtMost((ceiling_before_answer(pos, est, &after, features) - lost).max(floor))
 }
 
 /// The most `double_threat` can be: the second dearest of their pieces (not the king) that we
@@ -863,9 +867,10 @@ mod tests {
         // Every legal move as a candidate (more than the MasterAgent ever has), in the agents'
         // order: the lazy pick must choose the same move at the same worth, every ceiling must
         // be at least the worth, and a weighing cut short must leave a ceiling below `beat`.
-        let features = Features::level(9).unwrap();
+        let sets = ["level9", "level9,-exchange", "level9,-fork", "level9,-promotion"].map(|s| Features::parse(s).unwrap());
         let (mut cut, mut changed) = (0, 0);
-        for p in wac_and_one_move_on().into_iter().step_by(7) {
+        for (n, p) in wac_and_one_move_on().into_iter().step_by(7).enumerate() {
+            let features = sets[n % sets.len()];
             let ev = Eval::new(&p, features);
             let ests: Vec<Estimate> = p.legal_moves().iter().map(|&mv| ev.estimate(0, &mover(&p, mv), mv).0).collect();
             if ests.is_empty() {
