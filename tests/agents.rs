@@ -794,3 +794,26 @@ fn searcher_eval_tables_are_turings_and_berliners() {
         assert_eq!((d.score, d.mate), (material, None), "{eval}: {d:?}");
     }
 }
+
+/// Ahead by a rook, the rook chased between a1 and d1 by the king: the agents' proposals (the
+/// rook's move-attack on a2 first) all lead back to a position of the game, so level 9 weighs
+/// every legal move and plays one that does not. Level 9 before this rule repeated (Rd1-a1)
+/// until the threefold repetition. In both colours, with every seed.
+#[test]
+fn level9_ahead_leaves_the_chase_instead_of_repeating() {
+    let fen = "3k3r/p4pp1/1p5p/1P2p3/1P5n/8/PKbN4/r7 b - - 1 30";
+    let moves = ["a1d1", "b2c2", "d1a1", "c2b2", "a1d1", "b2c2"];
+    for (fen, moves) in [(fen.to_string(), moves.map(String::from)), (mirror_fen(fen), moves.map(mirror_move))] {
+        for seed in 1..=4 {
+            let mut game = Game::new(position(&fen));
+            let mut seen = vec![game.position().hash()];
+            for mv in &moves {
+                play_uci(&mut game, mv);
+                seen.push(game.position().hash());
+            }
+            let d = master(9, seed).decide(&game).unwrap();
+            let after = game.position().play(d.mv);
+            assert!(!seen.contains(&after.hash()), "{fen} seed {seed}: {} repeats ({})", d.mv.to_uci(), d.reason);
+        }
+    }
+}

@@ -621,6 +621,12 @@ fn may_leave_no_mate(after: &Position, us: crate::board::Color) -> bool {
     (after.by_color(us) & !after.pieces(us, Piece::King)).into_iter().find(|&sq| leaves_no_mate(after, sq, us)).is_some()
 }
 
+/// Does our move `mv` lead back to a position of the game (`seen`) while we are ahead, which
+/// `repeat_cost` charges?
+pub(crate) fn repeats_while_ahead(pos: &Position, mv: Move, seen: &dyn Fn(u64) -> bool) -> bool {
+    repeat_cost(pos, &pos.play(mv), seen) > 0
+}
+
 /// What repeating a position costs: `REPEAT_COST` when we are a pawn or more ahead after the
 /// move and the position after it has occurred before.
 fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> i32 {

@@ -83,16 +83,25 @@ impl MasterAgent {
         // The thesis's choice, and in explain mode every candidate, is weighed in full; the
         // others start from a ceiling and are weighed only as far as they could be the best.
         let features = self.features;
-        let weigh = |i: usize, beat: i32| look_ahead::weigh(pos, &candidates[i].est, features, &is_seen, beat);
-        let mut worths: Vec<(Move, Weighed)> = candidates
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match i == 0 || explain {
-                true => (c.est.mv, weigh(i, i32::MIN)),
-                false => (c.est.mv, look_ahead::ceiling(pos, &c.est, features)),
-            })
-            .collect();
-        let best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(i, beat));
+        let weigh = |est: &Estimate, beat: i32| look_ahead::weigh(pos, est, features, &is_seen, beat);
+        let first = |i: usize, est: &Estimate| match i == 0 || explain {
+            true => weigh(est, i32::MIN),
+            false => look_ahead::ceiling(pos, est, features),
+        };
+        let mut worths: Vec<(Move, Weighed)> = candidates.iter().enumerate().map(|(i, c)| (c.est.mv, first(i, &c.est))).collect();
+        let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
+        if look_ahead::repeats_while_ahead(pos, candidates[best].est.mv, &is_seen) {
+            // Ahead, the best candidate leads back to a position of the game: the agents' few
+            // proposals may all do, so every legal move is weighed, to find one that does not.
+            let ev = Eval::new(pos, features);
+            let others: Vec<Move> = legal.iter().copied().filter(|&mv| candidates.iter().all(|c| c.est.mv != mv)).collect();
+            for mv in others {
+                let est = ev.estimate(0, &look_ahead::mover(pos, mv), mv).0;
+                worths.push((mv, first(candidates.len(), &est)));
+                candidates.push(Cand { est, residual: 0 });
+            }
+            best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
+        }
         // Only what was weighed is reported: a ceiling is no worth.
         let weighed: Vec<(Cand, i32)> = candidates
             .iter()
