@@ -817,3 +817,14 @@ fn level9_ahead_leaves_the_chase_instead_of_repeating() {
         }
     }
 }
+
+/// The knight e4 attacks the bishop g3. With seed 1 the thesis's rules choose its retreat Be1,
+/// after which the look-ahead finds a pawn lost, and every other proposal loses more; the
+/// bishop's other moves are weighed too when the best proposal loses (`look_ahead`), and Bh2
+/// keeps everything (ECM.300; level 9 before this rule played Be1). Every seed, both colours.
+#[test]
+fn level9_weighs_a_threatened_pieces_other_moves_when_every_proposal_loses() {
+    let fen = "8/2b2k1p/2N2pp1/P2p4/3KnP2/6BP/P5P1/8 w - - 0 1";
+    plays(fen, 9, "g3h2");
+    plays(&mirror_fen(fen), 9, &mirror_move("g3h2"));
+}

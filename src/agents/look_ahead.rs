@@ -9,7 +9,9 @@
 //!
 //! - the candidates are what the agents propose: the MasterAgent's own choice by the thesis's
 //!   rules first, then every agent's best attack and best move, the request answers and the
-//!   answers to a promotion threat, the best `CANDIDATES` of them by their estimates;
+//!   answers to a promotion threat, the best `CANDIDATES` of them by their estimates; and when
+//!   the best of those still loses material (not by a check) or repeats a position while we
+//!   are ahead, the threatened pieces' other moves (every legal move, for a repetition);
 //! - for each, the position after it is handed to the opponent's agents, who report their best
 //!   attack: what their best capture or promotion wins, estimated as our agents estimate (with
 //!   `exchange`, the whole exchange), discovered attacks included since the board is the real
@@ -460,7 +462,7 @@ pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &d
     }
     // Where their answer may force a draw (taking our last mating piece), which costs our edge
     // (the more when we are behind), no answer puts the candidate below that.
-    let ceiling = ceiling_before_answer(pos, est, &after, features);
+    let ceiling = ceiling_before_answer(pos, est, after.is_check(), features);
     let edge = -material_balance(&after, us);
     let floor = if may_leave_no_mate(&after, us) { edge } else { i32::MIN };
     let enough = if floor >= beat { i32::MAX } else { ceiling.saturating_sub(beat).saturating_add(1) };
@@ -500,9 +502,9 @@ pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &d
 /// and nothing short of a mate is a ceiling) what it threatens next at most: its own threat,
 /// or the second of its double threats, which never wins more than the second dearest piece
 /// of theirs it attacks.
-fn ceiling_before_answer(pos: &Position, est: &Estimate, after: &Position, features: Features) -> i32 {
+fn ceiling_before_answer(pos: &Position, est: &Estimate, check: bool, features: Features) -> i32 {
     let now = immediate(pos, est.mv);
-    if after.is_check() {
+    if check {
         return now;
     }
     let double = if features.has(Features::FORK) { double_ceiling(pos, est.mv) } else { 0 };
@@ -510,20 +512,92 @@ fn ceiling_before_answer(pos: &Position, est: &Estimate, after: &Position, featu
 }
 
 /// A first ceiling on a candidate's worth that asks the opponent only what taking the piece
-/// that moved wins them (`pick` weighs the candidates from the highest ceiling down). A check
-/// has none: its replies may all lose them material.
-pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features) -> Weighed {
-    let after = pos.play(est.mv);
-    if after.is_check() {
+/// that moved wins them, or taking one of our threatened pieces the move leaves as it was
+/// (`Threatened`, as the poll found them) (`pick` weighs the candidates from the highest
+/// ceiling down). A check has none: its replies may all lose them material.
+pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features, threatened: &[Threatened], check: bool) -> Weighed {
+    if check {
         return Weighed::AtMost(MATE);
     }
     let us = pos.side_to_move();
-    let floor = if may_leave_no_mate(&after, us) { -material_balance(&after, us) } else { i32::MIN };
-    // Taking the piece that moved is one of their answers, so their best wins at least that.
     let scene = Scene::after(pos, est.mv);
+    // Only a move that leaves them no queen, rook or pawn can lead to a draw by their answer.
+    let their_heavy_or_pawns = (pos.pieces(!us, Piece::Queen) | pos.pieces(!us, Piece::Rook) | pos.pieces(!us, Piece::Pawn)) & scene.theirs;
+    let floor = match their_heavy_or_pawns.is_empty() {
+        true => {
+            let after = pos.play(est.mv);
+            if may_leave_no_mate(&after, us) { -material_balance(&after, us) } else { i32::MIN }
+        }
+        false => i32::MIN,
+    };
+    // Each of these captures is one of their answers, so their best wins at least as much.
     let landed = scene.kind_at(pos, est.mv.to()).unwrap_or(Piece::Pawn);
-    let lost = if landed == Piece::King { 0 } else { Eval::new(pos, features).threat_at(&scene, est.mv.to(), landed) };
-    Weighed::AtMost((ceiling_before_answer(pos, est, &after, features) - lost).max(floor))
+    let mut lost = if landed == Piece::King { 0 } else { Eval::new(pos, features).threat_at(&scene, est.mv.to(), landed) };
+    if landed != Piece::King {
+        for t in threatened {
+            if t.threat > lost && t.untouched_by(est.mv, landed) {
+                lost = t.threat;
+            }
+        }
+    }
+    Weighed::AtMost((ceiling_before_answer(pos, est, false, features) - lost).max(floor))
+}
+
+/// One of our pieces other than the king, threatened where it stands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Threatened {
+    square: Square,
+    threat: i32,
+    /// The squares its threat depends on (`reach`).
+    reach: Bitboard,
+    /// The lines through either king: a slider landing there may pin a piece.
+    king_lines: Bitboard,
+}
+
+impl Threatened {
+    /// Our threatened pieces in `pos`, with their threats (the agents' estimates).
+    pub(crate) fn all(pos: &Position, threats: impl Iterator<Item = (Square, i32)>) -> Vec<Threatened> {
+        let (pins, king_lines) = pin_squares(pos);
+        threats
+            .filter(|&(sq, threat)| threat > 0 && pos.piece_kind_at(sq) != Some(Piece::King))
+            .map(|(square, threat)| Threatened { square, threat, reach: reach(square) | pins, king_lines })
+            .collect()
+    }
+
+    /// Does our move `mv` of `piece` (not the king) leave the threat on this piece as it was?
+    fn untouched_by(&self, mv: Move, piece: Piece) -> bool {
+        let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
+        let touched = mv.from() == self.square
+            || self.reach.contains(mv.from())
+            || self.reach.contains(mv.to())
+            || (slider && self.king_lines.contains(mv.to()));
+        !touched
+    }
+}
+
+/// The squares from which a piece could take part in an exchange on `sq`: its lines (sliders
+/// behind others join as backups), its knight squares and its neighbours (pawns, kings).
+fn reach(sq: Square) -> Bitboard {
+    attacks::queen(sq, Bitboard::EMPTY) | attacks::knight(sq) | attacks::king(sq)
+}
+
+/// Where a move changes which pieces are pinned (the exchange lets a pinned piece take only
+/// along its pin): each king's enemy sliders on its lines and the squares between (a piece
+/// leaving or arriving there pins or unpins), and the lines through the kings themselves
+/// (where a slider that arrives may pin).
+fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
+    let (mut pins, mut lines) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for color in [crate::board::Color::White, crate::board::Color::Black] {
+        let king = pos.king_square(color);
+        let (straight, diag) = (attacks::rook(king, Bitboard::EMPTY), attacks::bishop(king, Bitboard::EMPTY));
+        lines |= straight | diag;
+        let queens = pos.pieces(!color, Piece::Queen);
+        let sliders = (straight & (pos.pieces(!color, Piece::Rook) | queens)) | (diag & (pos.pieces(!color, Piece::Bishop) | queens));
+        for s in sliders {
+            pins |= attacks::between(king, s).with(s);
+        }
+    }
+    (pins, lines)
 }
 
 /// The most `double_threat` can be: the second dearest of their pieces (not the king) that we
@@ -618,7 +692,15 @@ fn leaves_no_mate(after: &Position, sq: crate::board::Square, us: crate::board::
 
 /// Could taking some piece of ours leave us without mating material (`leaves_no_mate`)?
 fn may_leave_no_mate(after: &Position, us: crate::board::Color) -> bool {
-    (after.by_color(us) & !after.pieces(us, Piece::King)).into_iter().find(|&sq| leaves_no_mate(after, sq, us)).is_some()
+    let heavy_or_pawns = |side| after.pieces(side, Piece::Queen) | after.pieces(side, Piece::Rook) | after.pieces(side, Piece::Pawn);
+    let minors = (after.pieces(us, Piece::Knight) | after.pieces(us, Piece::Bishop)).count();
+    // The piece taken may be the one heavy piece or pawn, or one of two minor pieces.
+    heavy_or_pawns(!us).is_empty()
+        && match heavy_or_pawns(us).count() {
+            0 => minors <= 2,
+            1 => minors <= 1,
+            _ => false,
+        }
 }
 
 /// Does our move `mv` lead back to a position of the game (`seen`) while we are ahead, which
@@ -883,8 +965,10 @@ mod tests {
                 continue;
             }
             let exact: Vec<i32> = ests.iter().map(|e| worth(&p, e, features, &|_| false)).collect();
+            let now = Scene::now(&p);
+            let threatened = Threatened::all(&p, p.by_color(p.side_to_move()).into_iter().map(|sq| (sq, ev.agent(&now, sq).threat)));
             for (e, &w) in ests.iter().zip(&exact) {
-                assert!(ceiling(&p, e, features).value() >= w, "{p:?} {:?}", e.mv);
+                assert!(ceiling(&p, e, features, &threatened, p.play(e.mv).is_check()).value() >= w, "{p:?} {:?}", e.mv);
                 for beat in [-300, 0, 100, 400] {
                     match weigh(&p, e, features, &|_| false, beat) {
                         Weighed::Exact(x) => assert_eq!(x, w, "{p:?} {:?}", e.mv),
@@ -900,7 +984,7 @@ mod tests {
             let mut lazy: Vec<(Move, Weighed)> = ests
                 .iter()
                 .enumerate()
-                .map(|(i, e)| (e.mv, if i == 0 { Weighed::Exact(exact[0]) } else { ceiling(&p, e, features) }))
+                .map(|(i, e)| (e.mv, if i == 0 { Weighed::Exact(exact[0]) } else { ceiling(&p, e, features, &threatened, p.play(e.mv).is_check()) }))
                 .collect();
             let b = pick(&p, &mut lazy, features, &mut |i, beat| weigh(&p, &ests[i], features, &|_| false, beat));
             assert_eq!((a, full[a].1), (b, lazy[b].1), "{p:?}");
@@ -936,5 +1020,29 @@ mod tests {
             checks += 1;
         }
         assert!(checks > 10_000, "{checks}");
+    }
+
+    #[test]
+    fn a_move_off_a_squares_reach_leaves_its_threat_as_it_was() {
+        // Every threatened piece of ours, before and after each legal move that is not a king's
+        // and touches none of the squares of its `reach`, at levels that estimate threats
+        // differently (the thesis's one attacker, with backup, the whole exchange).
+        let mut same = 0;
+        for (n, p) in wac_and_one_move_on().into_iter().enumerate() {
+            let features = Features::level([4, 6, 9][n % 3]).unwrap();
+            let ev = Eval::new(&p, features);
+            let now = Scene::now(&p);
+            let threatened = Threatened::all(&p, p.by_color(p.side_to_move()).into_iter().map(|sq| (sq, ev.agent(&now, sq).threat)));
+            for t in &threatened {
+                let piece = p.piece_kind_at(t.square).unwrap();
+                for &mv in p.legal_moves().iter().filter(|m| p.piece_kind_at(m.from()) != Some(Piece::King)) {
+                    if t.untouched_by(mv, mv.promotion().unwrap_or(p.piece_kind_at(mv.from()).unwrap())) {
+                        assert_eq!(ev.threat_at(&Scene::after(&p, mv), t.square, piece), t.threat, "{p:?} {mv:?} {}", t.square);
+                        same += 1;
+                    }
+                }
+            }
+        }
+        assert!(same > 20_000, "{same}");
     }
 }

@@ -54,7 +54,7 @@ impl MasterAgent {
     /// Level 9's `look_ahead`: the thesis's choice and the agents' other proposals, each weighed
     /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
     /// Returns the verdict and every candidate with its worth, for the explain mode.
-    pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
+    pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
         let mut proposals: Vec<Cand> = Vec::new();
         for rep in &r.agents[..r.n] {
@@ -84,21 +84,30 @@ impl MasterAgent {
         // others start from a ceiling and are weighed only as far as they could be the best.
         let features = self.features;
         let weigh = |est: &Estimate, beat: i32| look_ahead::weigh(pos, est, features, &is_seen, beat);
+        let threatened = look_ahead::Threatened::all(pos, r.agents[..r.n].iter().map(|rep| (rep.agent.square, rep.agent.threat)));
         let first = |i: usize, est: &Estimate| match i == 0 || explain {
             true => weigh(est, i32::MIN),
-            false => look_ahead::ceiling(pos, est, features),
+            false => look_ahead::ceiling(pos, est, features, &threatened, checks.contains(est.mv)),
         };
         let mut worths: Vec<(Move, Weighed)> = candidates.iter().enumerate().map(|(i, c)| (c.est.mv, first(i, &c.est))).collect();
         let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
-        if look_ahead::repeats_while_ahead(pos, candidates[best].est.mv, &is_seen) {
-            // Ahead, the best candidate leads back to a position of the game: the agents' few
-            // proposals may all do, so every legal move is weighed, to find one that does not.
-            let ev = Eval::new(pos, features);
-            let others: Vec<Move> = legal.iter().copied().filter(|&mv| candidates.iter().all(|c| c.est.mv != mv)).collect();
-            for mv in others {
-                let est = ev.estimate(0, &look_ahead::mover(pos, mv), mv).0;
-                worths.push((mv, first(candidates.len(), &est)));
-                candidates.push(Cand { est, residual: 0 });
+        // The agents propose one attack and one move each, so when the best candidate still
+        // loses material (other than a check, the agents' attack on the king, whose worth
+        // already follows the replies), a threatened piece's other moves are weighed too: its
+        // quiet retreat may be no agent's proposal, its move-attack having been rated higher.
+        // And when the best repeats a position while we are ahead (a piece chased back and
+        // forth proposes the move-attack that leads home again), every legal move is, so that
+        // one that does not repeat is found if it exists.
+        let best_mv = candidates[best].est.mv;
+        let losing = worths[best].1.value() < 0 && !checks.contains(best_mv);
+        let repeats = look_ahead::repeats_while_ahead(pos, best_mv, &is_seen);
+        if losing || repeats {
+            let threatened_from = r.agents[..r.n].iter().filter(|rep| rep.agent.threat > 0).fold(Bitboard::EMPTY, |b, rep| b.with(rep.agent.square));
+            for &est in &r.estimates {
+                if (repeats || threatened_from.contains(est.mv.from())) && candidates.iter().all(|c| c.est.mv != est.mv) {
+                    worths.push((est.mv, first(candidates.len(), &est)));
+                    candidates.push(Cand { est, residual: 0 });
+                }
             }
             best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
         }

@@ -138,6 +138,8 @@ struct Round {
     /// With look-ahead: the estimate of every capture and check, the candidates that force the
     /// opponent's hand.
     forcing: Vec<Estimate>,
+    /// With look-ahead: the estimate of every legal move, for when the candidates all fall short.
+    estimates: Vec<Estimate>,
 }
 
 impl Round {
@@ -153,6 +155,7 @@ impl Round {
             evaluated: 0,
             richest_capture: None,
             forcing: Vec::new(),
+            estimates: Vec::new(),
         }
     }
 }
@@ -274,7 +277,7 @@ impl MasterAgent {
         let mut verdict = verdict.unwrap_or_else(|| last_resort(pos, &legal));
         let mut weighed = Vec::new();
         if self.features.has(Features::LOOK_AHEAD) {
-            (verdict, weighed) = self.look_ahead(game, &round, verdict, &legal, explain);
+            (verdict, weighed) = self.look_ahead(game, &round, verdict, &legal, &checks, explain);
         } else if self.features.has(Features::PROMOTION) {
             verdict = level9::answer_promotion(pos, self.features, &legal, verdict);
         }
@@ -334,8 +337,11 @@ impl MasterAgent {
             let agent = r.agents[i].agent;
             let (est, scene) = ev.estimate(i, &agent, mv);
             r.evaluated += 1;
-            if look_ahead && (est.action == Action::Attack || checks.contains(mv)) {
-                r.forcing.push(est);
+            if look_ahead {
+                if est.action == Action::Attack || checks.contains(mv) {
+                    r.forcing.push(est);
+                }
+                r.estimates.push(est);
             }
             if let Some(victim) = pos.captured_piece(mv) {
                 let worth = super::values::value(victim);
