@@ -187,7 +187,7 @@ pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
 
 /// The first of `checks` (checking moves) that mates.
 pub(crate) fn mate_among(pos: &Position, checks: &MoveList) -> Option<Move> {
-    checks.iter().copied().find(|&mv| !pos.play(mv).has_legal_move())
+    checks.iter().copied().find(|&mv| pos.leaves_no_legal_move(mv))
 }
 
 /// Checks that leave more replies than this are not followed up for a mate in two or three.
@@ -224,10 +224,10 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
             return false;
         }
         *budget -= 1;
-        let after = pos.play(mv);
         if moves == 1 {
-            return !after.has_legal_move();
+            return pos.leaves_no_legal_move(mv);
         }
+        let after = pos.play(mv);
         let replies = after.legal_moves();
         if replies.is_empty() {
             return true; // a check with no reply is mate

@@ -55,6 +55,84 @@ impl Position {
         counter.0 > 0
     }
 
+    /// Would the opponent have no legal move after our legal move `mv`? The same answer as
+    /// `!self.play(mv).has_legal_move()`, which the mating rules ask of every check they try
+    /// and which is usually "no": so the move is not made, only the bitboards after it are
+    /// worked out, and a check is answered by the first king step, capture of the checker or
+    /// block found. A piece pinned to the king can neither capture the checker nor block (its
+    /// line and the checker's meet only at the king). Castling, en passant, promotions and
+    /// double steps (which can give the opponent an en-passant capture) are played out, as is
+    /// a move that does not check (a stalemate question).
+    pub(crate) fn leaves_no_legal_move(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_kind_at(from) else { return !self.play(mv).has_legal_move() };
+        if mv.kind() != MoveKind::Normal || (piece == Piece::Pawn && from.0.abs_diff(to.0) == 16) {
+            return !self.play(mv).has_legal_move();
+        }
+        let t = attacks::tables();
+        let (us, them) = (self.side, !self.side);
+        let mut by_piece = self.by_piece;
+        if let Some(taken) = self.piece_kind_at(to) {
+            by_piece[taken.index()] ^= to.bb();
+        }
+        by_piece[piece.index()] ^= from.bb() | to.bb();
+        let ours = self.by_color(us) ^ (from.bb() | to.bb());
+        let theirs = self.by_color(them).without(to);
+        let occ = ours | theirs;
+        let [pawns, knights, bishops, rooks, queens, kings] = by_piece;
+        let (our_diagonal, our_straight) = ((bishops | queens) & ours, (rooks | queens) & ours);
+        let attacked = |sq: Square, occ: Bitboard| {
+            ((t.pawn(them, sq) & pawns & ours)
+                | (t.knight(sq) & knights & ours)
+                | (t.king(sq) & kings & ours)
+                | (t.bishop(sq, occ) & our_diagonal)
+                | (t.rook(sq, occ) & our_straight))
+                .any()
+        };
+        let ksq = (kings & theirs).lsb();
+        // Without the king, so that a slider checking it along a line also covers the square
+        // behind it.
+        let around = occ.without(ksq);
+        if Iterator::any(&mut (t.king(ksq) & !theirs), |sq| !attacked(sq, around)) {
+            return false;
+        }
+        let checkers = (t.pawn(them, ksq) & pawns & ours)
+            | (t.knight(ksq) & knights & ours)
+            | (t.bishop(ksq, occ) & our_diagonal)
+            | (t.rook(ksq, occ) & our_straight);
+        if checkers.is_empty() {
+            return !self.play(mv).has_legal_move();
+        }
+        if checkers.more_than_one() {
+            return true;
+        }
+        let checker = checkers.lsb();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in (t.bishop(ksq, ours) & our_diagonal) | (t.rook(ksq, ours) & our_straight) {
+            let between = t.between(ksq, sniper) & occ;
+            if between.any() && !between.more_than_one() {
+                pinned |= between & theirs;
+            }
+        }
+        let movers = theirs & !kings & !pinned;
+        let (diagonal, straight) = ((bishops | queens) & movers, (rooks | queens) & movers);
+        let reach = |sq: Square| (t.knight(sq) & knights & movers) | (t.bishop(sq, occ) & diagonal) | (t.rook(sq, occ) & straight);
+        if (reach(checker) | (t.pawn(us, checker) & pawns & movers)).any() {
+            return false;
+        }
+        let between = t.between(ksq, checker);
+        if between.is_empty() {
+            return true;
+        }
+        if Iterator::any(&mut between.clone(), |sq| reach(sq).any()) {
+            return false;
+        }
+        let white = them == Color::White;
+        let single = (pawns & movers).forward(white) & !occ;
+        let double = (single & Bitboard::rank(if white { 2 } else { 5 })).forward(white) & !occ;
+        ((single | double) & between).is_empty()
+    }
+
     /// Is `mv` one of the legal moves here?
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves_from(mv.from().bb()).contains(mv)
@@ -390,6 +468,49 @@ mod tests {
             none += usize::from(!pos.has_legal_move());
         }
         assert!(none >= 3, "only {none} positions without a legal move");
+    }
+
+    /// `leaves_no_legal_move` (no move made) answers as making the move and asking
+    /// `has_legal_move`, for every legal move of the perft, WAC, ECM and mate suites, the
+    /// positions one move later, and a few mates and stalemates by hand (a block by a double
+    /// step, a pinned blocker, a double check, a capture of the checker en passant).
+    #[test]
+    fn leaves_no_legal_move_agrees_with_playing() {
+        let suites = [
+            include_str!("../../tests/data/wac.epd"),
+            include_str!("../../tests/data/ecm.epd"),
+            include_str!("../../tests/data/mate1.epd"),
+        ];
+        let by_hand = [
+            "7k/5K2/8/8/8/8/8/6Q1 w - - 0 1",
+            "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+            "4k3/8/8/8/8/8/3PPP2/3QKB2 b - - 0 1",
+            "3rkr2/3p1p2/8/8/8/8/6B1/R3K3 w - - 0 1",
+            // Ra8# although Bc8 would block: the bishop is pinned.
+            "6k1/6pp/4b1P1/8/2B5/8/8/R6K w - - 0 1",
+            // Qa5+ is met only by b2-b4.
+            "q2r3k/8/8/8/8/8/1P2PP2/4KB2 b - - 0 1",
+            "k7/8/1K6/8/8/8/8/1R5R w - - 0 1",
+            "8/8/8/2k5/4p3/8/3P4/4K3 w - - 0 1",
+        ];
+        let roots: Vec<Position> = positions()
+            .into_iter()
+            .chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s)))
+            .chain(by_hand.iter().map(|f| Position::from_fen(f).unwrap()))
+            .collect();
+        let (mut none, mut checks) = (0, 0);
+        for root in roots {
+            for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                for &mv in pos.legal_moves().iter() {
+                    let after = pos.play(mv);
+                    let want = !after.has_legal_move();
+                    assert_eq!(pos.leaves_no_legal_move(mv), want, "{} {mv}", pos.to_fen());
+                    none += usize::from(want);
+                    checks += usize::from(after.is_check());
+                }
+            }
+        }
+        assert!(none > 300 && checks > 50_000, "{none} moves leave no move, {checks} check");
     }
 
     #[test]
