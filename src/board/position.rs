@@ -37,6 +37,28 @@ const fn castle_masks() -> [u8; 64] {
 }
 static CASTLE_MASK: [u8; 64] = castle_masks();
 
+/// The piece of each mailbox code (see `board`), and its kind: the board is read for every
+/// move made and every capture weighed, and a table spares the division by six.
+const PIECES: [Option<(Color, Piece)>; 16] = {
+    let mut out = [None; 16];
+    let mut code = 1;
+    while code <= 12 {
+        let color = if code <= 6 { Color::White } else { Color::Black };
+        out[code] = Some((color, Piece::from_index((code - 1) % 6)));
+        code += 1;
+    }
+    out
+};
+const KINDS: [Option<Piece>; 16] = {
+    let mut out = [None; 16];
+    let mut code = 1;
+    while code <= 12 {
+        out[code] = Some(Piece::from_index((code - 1) % 6));
+        code += 1;
+    }
+    out
+};
+
 impl Position {
     /// An empty board, White to move; only for building positions (FEN, edit mode).
     pub(crate) fn empty() -> Position {
@@ -64,20 +86,13 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let code = self.code_at(sq);
-        if code == 0 {
-            None
-        } else {
-            let c = (code - 1) as usize;
-            Some((if c < 6 { Color::White } else { Color::Black }, Piece::from_index(c % 6)))
-        }
+        PIECES[self.code_at(sq) as usize]
     }
 
     /// The kind of piece on `sq`, either colour.
     #[inline]
     pub fn piece_kind_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.code_at(sq);
-        if code == 0 { None } else { Some(Piece::from_index(((code - 1) % 6) as usize)) }
+        KINDS[self.code_at(sq) as usize]
     }
 
     #[inline]
@@ -454,5 +469,33 @@ impl std::fmt::Display for Position {
             writeln!(f)?;
         }
         write!(f, "{}", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mailbox (read through its tables) and the bitboards say the same of every square,
+    /// over the suites' positions and those one move later (captures, promotions, castling and
+    /// en passant made).
+    #[test]
+    fn the_mailbox_agrees_with_the_bitboards() {
+        let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
+        let mut pieces = 0;
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                for sq in Square::all() {
+                    let want = Color::BOTH
+                        .into_iter()
+                        .flat_map(|c| Piece::ALL.into_iter().map(move |p| (c, p)))
+                        .find(|&(c, p)| pos.pieces(c, p).contains(sq));
+                    assert_eq!(pos.piece_at(sq), want, "{sq} {}", pos.to_fen());
+                    assert_eq!(pos.piece_kind_at(sq), want.map(|(_, p)| p), "{sq} {}", pos.to_fen());
+                    pieces += usize::from(want.is_some());
+                }
+            }
+        }
+        assert!(pieces > 100_000, "only {pieces} pieces seen");
     }
 }
