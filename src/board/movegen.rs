@@ -81,19 +81,17 @@ impl Position {
         let occ = ours | theirs;
         let [pawns, knights, bishops, rooks, queens, kings] = by_piece;
         let (our_diagonal, our_straight) = ((bishops | queens) & ours, (rooks | queens) & ours);
-        let attacked = |sq: Square, occ: Bitboard| {
-            ((t.pawn(them, sq) & pawns & ours)
-                | (t.knight(sq) & knights & ours)
-                | (t.king(sq) & kings & ours)
-                | (t.bishop(sq, occ) & our_diagonal)
-                | (t.rook(sq, occ) & our_straight))
-                .any()
-        };
         let ksq = (kings & theirs).lsb();
-        // Without the king, so that a slider checking it along a line also covers the square
-        // behind it.
+        // The king's steps: those our pawns, knights and king cover are struck out at once, and
+        // only the others are asked of our sliders, on the board without the king (so that a
+        // slider checking it along a line also covers the square behind it).
+        let mut covered = (pawns & ours).pawn_attacks(us == Color::White) | t.king((kings & ours).lsb());
+        for knight in knights & ours {
+            covered |= t.knight(knight);
+        }
         let around = occ.without(ksq);
-        if Iterator::any(&mut (t.king(ksq) & !theirs), |sq| !attacked(sq, around)) {
+        let slid = |sq: Square| ((t.bishop(sq, around) & our_diagonal) | (t.rook(sq, around) & our_straight)).any();
+        if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
             return false;
         }
         let checkers = (t.pawn(them, ksq) & pawns & ours)
