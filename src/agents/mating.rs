@@ -217,17 +217,19 @@ pub(crate) fn mate_in_three(pos: &Position, checks: &MoveList) -> Option<Move> {
 
 /// The first of `checks` that mates within `moves` of our moves, every one a check that leaves
 /// the king at most `MATE_IN_TWO_REPLIES` replies; `budget` counts the positions looked at and
-/// ends the look (None) when it runs out.
+/// ends the look (None) when it runs out. The plain statement of the rule, which
+/// `mate_in_two_or_three` (through `first_mate_by_checks`) is held to.
+#[cfg(test)]
 fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u32) -> Option<Move> {
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
-        if moves == 1 {
-            return pos.leaves_no_legal_move(mv);
-        }
         let after = pos.play(mv);
+        if moves == 1 {
+            return !after.has_legal_move();
+        }
         let replies = after.legal_moves();
         if replies.is_empty() {
             return true; // a check with no reply is mate
@@ -242,16 +244,46 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
     })
 }
 
+/// `mate_by_checks`, the same answer and the same budget spent, with less work: the last check
+/// is tested for mate without being made (`leaves_no_legal_move`).
+fn first_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u32) -> Option<Move> {
+    checks.iter().copied().find(|&mv| {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        if moves == 1 {
+            return pos.leaves_no_legal_move(mv);
+        }
+        let after = pos.play(mv);
+        let replies = after.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        replies.len() <= MATE_IN_TWO_REPLIES
+            && replies.iter().all(|&r| {
+                let next = after.play(r);
+                first_mate_by_checks(&next, &checks_of(&next), moves - 1, budget).is_some()
+            })
+    })
+}
+
 /// Mate in two, else mate in three (`mate_in_two`, `mate_in_three`), and which of them: both
 /// look at each of our checks, their replies and our checks after each reply, so those are
 /// worked out once for the two (`RootChecks`). The two functions stay as the plain statement
 /// of the rules, which a test holds this to.
 pub(crate) fn mate_in_two_or_three(pos: &Position, checks: &MoveList) -> Option<(Move, u32)> {
+    mate_in_two_or_three_within(pos, checks, &mut { MATE_IN_THREE_BUDGET })
+}
+
+/// `mate_in_two_or_three` with the mate in three's budget given (and what is left of it
+/// returned in it), so that a test can hold the budget's spending to the rule's.
+fn mate_in_two_or_three_within(pos: &Position, checks: &MoveList, budget: &mut u32) -> Option<(Move, u32)> {
     let mut roots = RootChecks::new(pos, checks);
     if let Some(mv) = roots.mate_by_checks(2, &mut { u32::MAX }) {
         return Some((mv, 2));
     }
-    roots.mate_by_checks(3, &mut { MATE_IN_THREE_BUDGET }).map(|mv| (mv, 3))
+    roots.mate_by_checks(3, budget).map(|mv| (mv, 3))
 }
 
 /// Our checks in `pos`, each worked out (`RootCheck`) when first asked for.
@@ -302,7 +334,7 @@ impl<'a> RootChecks<'a> {
                     root.next.push((position, checks_of(&position)));
                 }
                 let (position, its_checks) = &root.next[j];
-                if mate_by_checks(position, its_checks, moves - 1, budget).is_none() {
+                if first_mate_by_checks(position, its_checks, moves - 1, budget).is_none() {
                     every = false;
                     break;
                 }
@@ -801,6 +833,37 @@ mod tests {
             }
         }
         assert!(twos > 20 && threes > 20, "{twos} {threes}");
+    }
+
+    /// The search behind `mate_in_two_or_three` (`RootChecks`, `first_mate_by_checks`) finds
+    /// what the plain rule (`mate_by_checks`) finds and spends the same budget doing so,
+    /// whatever the budget: over WAC and the mates, and the positions one move later.
+    #[test]
+    fn the_mate_search_spends_the_rules_budget() {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
+        let (mut found, mut spent_out) = (0, 0);
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                let checks = checks(&p, &p.legal_moves());
+                for start in [0, 1, 4, 30, MATE_IN_THREE_BUDGET] {
+                    for moves in 1..=3 {
+                        let (mut want_left, mut left) = (start, start);
+                        let want = mate_by_checks(&p, &checks, moves, &mut want_left);
+                        assert_eq!(first_mate_by_checks(&p, &checks, moves, &mut left), want, "{} {moves} {start}", p.to_fen());
+                        assert_eq!(left, want_left, "{} {moves} {start}", p.to_fen());
+                    }
+                    let (mut want_left, mut left) = (start, start);
+                    let want = mate_by_checks(&p, &checks, 2, &mut { u32::MAX })
+                        .map(|m| (m, 2))
+                        .or_else(|| mate_by_checks(&p, &checks, 3, &mut want_left).map(|m| (m, 3)));
+                    assert_eq!(mate_in_two_or_three_within(&p, &checks, &mut left), want, "{} {start}", p.to_fen());
+                    assert_eq!(left, want_left, "{} {start}", p.to_fen());
+                    found += usize::from(want.is_some());
+                    spent_out += usize::from(want_left == 0);
+                }
+            }
+        }
+        assert!(found > 100 && spent_out > 100, "{found} mates found, the budget spent {spent_out} times");
     }
 
     #[test]
