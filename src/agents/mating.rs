@@ -44,26 +44,28 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
 /// `occ` is the board after the move. Only a slider behind the square the piece left can give
 /// it, and only when that square is on a line from their king.
 fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> bool {
-    if !attacks::queen(king, Bitboard::EMPTY).contains(mv.from()) {
+    let t = attacks::tables();
+    if !t.queen(king, Bitboard::EMPTY).contains(mv.from()) {
         return false;
     }
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let diagonal = (pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, occ);
-    let straight = (pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, occ);
+    let diagonal = (pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, occ);
+    let straight = (pos.pieces(us, Piece::Rook) | queens) & t.rook(king, occ);
     ((diagonal | straight) & occ).any()
 }
 
 /// Their king's square, and by kind of piece the squares from which one of ours would give it
 /// check on today's board.
 fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
+    let t = attacks::tables();
     let us = pos.side_to_move();
     let king = pos.king_square(!us);
     let now = pos.occupied();
-    let (diagonal, straight) = (attacks::bishop(king, now), attacks::rook(king, now));
+    let (diagonal, straight) = (t.bishop(king, now), t.rook(king, now));
     let mut from_square = [Bitboard::EMPTY; 6];
-    from_square[Piece::Pawn.index()] = attacks::pawn(!us, king);
-    from_square[Piece::Knight.index()] = attacks::knight(king);
+    from_square[Piece::Pawn.index()] = t.pawn(!us, king);
+    from_square[Piece::Knight.index()] = t.knight(king);
     from_square[Piece::Bishop.index()] = diagonal;
     from_square[Piece::Rook.index()] = straight;
     from_square[Piece::Queen.index()] = diagonal | straight;
@@ -94,7 +96,7 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let (king, from_square) = check_squares(pos);
-    let mut sink = CheckSink { pos, king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
+    let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
     // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
     // steps, which need the enemy's whole attack map to generate, are not asked for.
     let us = pos.side_to_move();
@@ -108,6 +110,7 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
 /// Keeps the checking moves among those the move generator hands it (see `checking_moves`).
 struct CheckSink<'a> {
     pos: &'a Position,
+    t: &'static attacks::Tables,
     king: Square,
     from_square: [Bitboard; 6],
     discoverers: Bitboard,
@@ -118,7 +121,7 @@ impl CheckSink<'_> {
     /// The squares of `to` that a piece leaving `from` uncovers a check by going to.
     #[inline]
     fn discovered(&self, from: Square, to: Bitboard) -> Bitboard {
-        if self.discoverers.contains(from) { to & !attacks::line(self.king, from) } else { Bitboard::EMPTY }
+        if self.discoverers.contains(from) { to & !self.t.line(self.king, from) } else { Bitboard::EMPTY }
     }
 }
 
@@ -166,13 +169,14 @@ impl MoveSink for CheckSink<'_> {
 /// Our pieces that alone stand between one of our sliders and their king on `king`: moving one
 /// off that line gives check.
 fn discoverers(pos: &Position, king: Square) -> Bitboard {
+    let t = attacks::tables();
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, Bitboard::EMPTY))
-        | ((pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, Bitboard::EMPTY));
+    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, Bitboard::EMPTY))
+        | ((pos.pieces(us, Piece::Rook) | queens) & t.rook(king, Bitboard::EMPTY));
     let mut out = Bitboard::EMPTY;
     for sniper in snipers {
-        let blockers = attacks::between(king, sniper) & pos.occupied();
+        let blockers = t.between(king, sniper) & pos.occupied();
         if blockers.count() == 1 && (blockers & pos.by_color(us)).any() {
             out |= blockers;
         }

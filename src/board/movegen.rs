@@ -151,6 +151,7 @@ impl Position {
 
     #[inline(always)]
     fn generate_into<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard) {
+        let t = attacks::tables();
         let us = self.side;
         let own = self.by_color(us);
         let occ = self.occupied();
@@ -166,25 +167,25 @@ impl Position {
         // Squares a non-king move must reach: anywhere not own, or, in check, the checker or a
         // square between it and the king.
         let target = match checkers.first() {
-            Some(c) => (attacks::between(ksq, c) | c.bb()) & !own,
+            Some(c) => (t.between(ksq, c) | c.bb()) & !own,
             None => !own,
         };
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
-            list.targets(from, attacks::knight(from) & target);
+            list.targets(from, t.knight(from) & target);
         }
         let queens = self.by_piece(Piece::Queen);
         for from in (self.by_piece(Piece::Bishop) | queens) & own & from_mask {
-            let mut dests = attacks::bishop(from, occ) & target;
+            let mut dests = t.bishop(from, occ) & target;
             if pinned.contains(from) {
-                dests &= attacks::line(ksq, from);
+                dests &= t.line(ksq, from);
             }
             list.targets(from, dests);
         }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
-            let mut dests = attacks::rook(from, occ) & target;
+            let mut dests = t.rook(from, occ) & target;
             if pinned.contains(from) {
-                dests &= attacks::line(ksq, from);
+                dests &= t.line(ksq, from);
             }
             list.targets(from, dests);
         }
@@ -196,6 +197,7 @@ impl Position {
     /// either checks (nothing between), pins (exactly one of ours between) or neither.
     #[inline(always)]
     fn checkers_and_pinned(&self, ksq: Square) -> (Bitboard, Bitboard) {
+        let t = attacks::tables();
         let us = self.side;
         let them = !us;
         let own = self.by_color(us);
@@ -206,12 +208,12 @@ impl Position {
         let straight = (self.by_piece(Piece::Rook) | queens) & theirs;
 
         // A king never gives check, so leapers are knights and pawns only.
-        let mut checkers = (attacks::knight(ksq) & self.pieces(them, Piece::Knight))
-            | (attacks::pawn(us, ksq) & self.pieces(them, Piece::Pawn));
+        let mut checkers = (t.knight(ksq) & self.pieces(them, Piece::Knight))
+            | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
         let mut pinned = Bitboard::EMPTY;
-        let snipers = (attacks::bishop(ksq, theirs) & diagonal) | (attacks::rook(ksq, theirs) & straight);
+        let snipers = (t.bishop(ksq, theirs) & diagonal) | (t.rook(ksq, theirs) & straight);
         for sniper in snipers {
-            let between = attacks::between(ksq, sniper) & occ;
+            let between = t.between(ksq, sniper) & occ;
             if between.is_empty() {
                 checkers |= sniper.bb();
             } else if !between.more_than_one() {
@@ -224,9 +226,10 @@ impl Position {
     /// King steps onto squares the enemy does not attack, and castling when not in check.
     #[inline(always)]
     fn king_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, checkers: Bitboard) {
+        let t = attacks::tables();
         let us = self.side;
         let occ = self.occupied();
-        let steps = attacks::king(ksq) & !self.by_color(us);
+        let steps = t.king(ksq) & !self.by_color(us);
         let may_castle = checkers.is_empty()
             && (self.castling.has(CastleRights::king_side(us)) || self.castling.has(CastleRights::queen_side(us)));
         if steps.is_empty() && !may_castle {
@@ -245,18 +248,19 @@ impl Position {
     /// Every square a piece of `by` attacks, with the board holding `occ`.
     #[inline(always)]
     fn attacked_squares(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let t = attacks::tables();
         let theirs = self.by_color(by);
         let queens = self.by_piece(Piece::Queen);
         let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White)
-            | attacks::king(self.king_square(by));
+            | t.king(self.king_square(by));
         for sq in self.by_piece(Piece::Knight) & theirs {
-            att |= attacks::knight(sq);
+            att |= t.knight(sq);
         }
         for sq in (self.by_piece(Piece::Bishop) | queens) & theirs {
-            att |= attacks::bishop(sq, occ);
+            att |= t.bishop(sq, occ);
         }
         for sq in (self.by_piece(Piece::Rook) | queens) & theirs {
-            att |= attacks::rook(sq, occ);
+            att |= t.rook(sq, occ);
         }
         att
     }
@@ -299,6 +303,7 @@ impl Position {
     /// with the number of pawns and the counter only needs popcounts.
     #[inline(always)]
     fn pawn_moves<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
+        let t = attacks::tables();
         let us = self.side;
         let white = us == Color::White;
         let empty = !self.occupied();
@@ -321,7 +326,7 @@ impl Position {
         // A pinned pawn captures only along its pin line, i.e. the pinner itself: rare, so one
         // pawn at a time.
         for from in pawns & pinned {
-            for to in attacks::pawn(us, from) & enemies & target & attacks::line(ksq, from) {
+            for to in t.pawn(us, from) & enemies & target & t.line(ksq, from) {
                 list.pawn_steps(to.bb(), to.0 as i8 - from.0 as i8);
             }
         }
@@ -334,10 +339,11 @@ impl Position {
     /// En-passant captures onto `ep` by any of `pawns`.
     #[inline(always)]
     fn en_passant<S: MoveSink>(&self, list: &mut S, pawns: Bitboard, ep: Square, ksq: Square) {
+        let t = attacks::tables();
         let us = self.side;
         let them = !us;
         let occ = self.occupied();
-        for from in attacks::pawn(them, ep) & pawns {
+        for from in t.pawn(them, ep) & pawns {
             // The full king-safety test covers every case at once: the checker captured, a pin
             // along the capture diagonal, and the rank pin that opens when both pawns leave the
             // fifth rank.

@@ -201,14 +201,15 @@ impl Position {
     /// Pieces of `color` pinned to their own king (by any enemy slider).
     #[inline]
     pub fn pinned_of(&self, color: Color) -> Bitboard {
+        let t = attacks::tables();
         let ksq = self.king_square(color);
         let (diag, straight) = self.sliders(!color);
         let theirs = self.by_color[(!color).index()];
-        let snipers = (attacks::rook(ksq, theirs) & straight) | (attacks::bishop(ksq, theirs) & diag);
+        let snipers = (t.rook(ksq, theirs) & straight) | (t.bishop(ksq, theirs) & diag);
         let occ = self.occupied();
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
-            let b = attacks::between(ksq, s) & occ;
+            let b = t.between(ksq, s) & occ;
             if !b.more_than_one() {
                 pinned |= b & self.by_color[color.index()];
             }
