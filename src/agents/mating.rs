@@ -77,18 +77,26 @@ fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
 /// open its own line to the king (it would have been giving check already), so today's board
 /// answers for every move but promotions, castling and en passant, which `gives_check` takes.
 pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
+    let checking = check_test(pos);
+    let mut checks = MoveList::new();
+    for &mv in legal.iter().filter(|&&mv| checking(mv)) {
+        checks.push(mv);
+    }
+    checks
+}
+
+/// Whether each of our legal moves gives check, as `checks` asks it (see there).
+fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
     let (king, from_square) = check_squares(pos);
     let discoverers = discoverers(pos, king);
-    let mut checks = legal.clone();
-    checks.retain(|mv| {
+    let t = attacks::tables();
+    move |mv: Move| {
         if mv.kind() != MoveKind::Normal {
             return gives_check(pos, mv);
         }
         let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
-        from_square[piece.index()].contains(mv.to())
-            || (discoverers.contains(mv.from()) && !attacks::line(king, mv.from()).contains(mv.to()))
-    });
-    checks
+        from_square[piece.index()].contains(mv.to()) || (discoverers.contains(mv.from()) && !t.line(king, mv.from()).contains(mv.to()))
+    }
 }
 
 /// The legal moves that give check, in the order of `checks(pos, &pos.legal_moves())`, without
@@ -186,7 +194,9 @@ fn discoverers(pos: &Position, king: Square) -> Bitboard {
 
 /// A move that mates now, if there is one.
 pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
-    mate_among(pos, &checks(pos, legal))
+    // `mate_among(pos, &checks(pos, legal))`, without listing the checks first.
+    let checking = check_test(pos);
+    legal.iter().copied().find(|&mv| checking(mv) && pos.leaves_no_legal_move(mv))
 }
 
 /// The first of `checks` (checking moves) that mates.
@@ -798,6 +808,23 @@ mod tests {
             }
         }
         assert!(seen > 10_000, "only {seen} checks seen");
+    }
+
+    /// `mate_in_one` (each move asked in turn) finds the first mate among the listed checks,
+    /// over WAC, ECM and the mates and the positions one move later.
+    #[test]
+    fn mate_in_one_is_the_first_mate_among_the_checks() {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/ecm.epd"), include_str!("../../tests/data/mate1.epd")];
+        let mut mates = 0;
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                let legal = p.legal_moves();
+                let want = checks(&p, &legal).iter().copied().find(|&m| !p.play(m).has_legal_move());
+                assert_eq!(mate_in_one(&p, &legal), want, "{}", p.to_fen());
+                mates += usize::from(want.is_some());
+            }
+        }
+        assert!(mates > 100, "only {mates} mates");
     }
 
     #[test]
