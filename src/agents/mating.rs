@@ -103,8 +103,16 @@ fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
 /// listing the others: the move generator hands each piece's destinations to `CheckSink`, which
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    for_each_check(pos, |mv| list.push(mv));
+    list
+}
+
+/// Hands `each` the moves `checking_moves` lists, in its order.
+#[inline(always)]
+fn for_each_check(pos: &Position, each: impl FnMut(Move)) {
     let (king, from_square) = check_squares(pos);
-    let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
+    let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), each };
     // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
     // steps, which need the enemy's whole attack map to generate, are not asked for.
     let us = pos.side_to_move();
@@ -112,20 +120,19 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let castles = pos.castling().has(CastleRights::king_side(us)) || pos.castling().has(CastleRights::queen_side(us));
     let from = if castles || sink.discoverers.contains(ours) { Bitboard::FULL } else { Bitboard::FULL.without(ours) };
     pos.generate_to(&mut sink, from);
-    sink.list
 }
 
 /// Keeps the checking moves among those the move generator hands it (see `checking_moves`).
-struct CheckSink<'a> {
+struct CheckSink<'a, F: FnMut(Move)> {
     pos: &'a Position,
     t: &'static attacks::Tables,
     king: Square,
     from_square: [Bitboard; 6],
     discoverers: Bitboard,
-    list: MoveList,
+    each: F,
 }
 
-impl CheckSink<'_> {
+impl<F: FnMut(Move)> CheckSink<'_, F> {
     /// The squares of `to` that a piece leaving `from` uncovers a check by going to.
     #[inline]
     fn discovered(&self, from: Square, to: Bitboard) -> Bitboard {
@@ -133,12 +140,12 @@ impl CheckSink<'_> {
     }
 }
 
-impl MoveSink for CheckSink<'_> {
+impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
     #[inline]
     fn push(&mut self, mv: Move) {
         // Castling and en passant.
         if gives_check(self.pos, mv) {
-            self.list.push(mv);
+            (self.each)(mv);
         }
     }
 
@@ -146,7 +153,7 @@ impl MoveSink for CheckSink<'_> {
     fn targets(&mut self, from: Square, to: Bitboard) {
         let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
-            self.list.push(Move::new(from, t));
+            (self.each)(Move::new(from, t));
         }
     }
 
@@ -161,13 +168,13 @@ impl MoveSink for CheckSink<'_> {
             }
         }
         for t in keep {
-            self.list.push(Move::new(origin(t), t));
+            (self.each)(Move::new(origin(t), t));
         }
         for t in to & PROMOTION_RANKS {
             for p in Piece::PROMOTIONS {
                 let mv = Move::promotion_to(origin(t), t, p);
                 if gives_check(self.pos, mv) {
-                    self.list.push(mv);
+                    (self.each)(mv);
                 }
             }
         }
@@ -277,9 +284,27 @@ fn first_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &
         replies.len() <= MATE_IN_TWO_REPLIES
             && replies.iter().all(|&r| {
                 let next = after.play(r);
+                if moves == 2 {
+                    return first_mating_check(&next, budget).is_some();
+                }
                 first_mate_by_checks(&next, &checks_of(&next), moves - 1, budget).is_some()
             })
     })
+}
+
+/// `first_mate_by_checks(pos, &checks_of(pos), 1, budget)` with the checks tested as the
+/// generator finds them, not listed first.
+fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
+    let mut found = None;
+    for_each_check(pos, |mv| {
+        if found.is_none() && *budget > 0 {
+            *budget -= 1;
+            if pos.leaves_no_legal_move(mv) {
+                found = Some(mv);
+            }
+        }
+    });
+    found
 }
 
 /// Mate in two, else mate in three (`mate_in_two`, `mate_in_three`), and which of them: both
