@@ -331,7 +331,6 @@ impl Position {
         let to = mv.to();
         let piece = self.piece_kind_at(from).expect("a move starts on an own piece");
 
-        self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
         if let Some(ep) = self.ep.take()
             && self.ep_capturable(ep)
         {
@@ -381,8 +380,12 @@ impl Position {
             }
         }
 
-        self.castling.0 &= CASTLE_MASK[from.index()] & CASTLE_MASK[to.index()];
-        self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
+        // Most moves leave the castling rights (and their key) as they were.
+        let rights = self.castling.0 & CASTLE_MASK[from.index()] & CASTLE_MASK[to.index()];
+        if rights != self.castling.0 {
+            self.hash ^= zobrist::CASTLING[self.castling.0 as usize] ^ zobrist::CASTLING[rights as usize];
+            self.castling.0 = rights;
+        }
         if us == Color::Black {
             self.fullmove += 1;
         }
@@ -476,6 +479,33 @@ impl std::fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The key kept move by move is the key computed from scratch, over every legal move of
+    /// the suites' positions and random games from them (castling rights lost by king and rook
+    /// moves and by captures on the corners, en passant, promotions).
+    #[test]
+    fn the_hash_kept_move_by_move_is_the_hash_from_scratch() {
+        let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
+        let (mut moves, mut rights_lost, mut state) = (0, 0, 0x2545_f491_4f6c_dd1du64);
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            let mut pos = root;
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &mv in legal.iter() {
+                    let after = pos.play(mv);
+                    assert_eq!(after.hash(), after.compute_hash(), "{} {mv}", pos.to_fen());
+                    moves += 1;
+                    rights_lost += usize::from(after.castling() != pos.castling());
+                }
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                pos = pos.play(legal[(state >> 33) as usize % legal.len()]);
+            }
+        }
+        assert!(moves > 100_000 && rights_lost > 1_000, "{moves} moves, {rights_lost} losing castling rights");
+    }
 
     /// The mailbox (read through its tables) and the bitboards say the same of every square,
     /// over the suites' positions and those one move later (captures, promotions, castling and
