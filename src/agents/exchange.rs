@@ -58,10 +58,7 @@ impl Armies {
             arrived = arrived.with(sq);
         }
         let stayed = scene.occ & !arrived;
-        let mut kinds = [Bitboard::EMPTY; 6];
-        for piece in Piece::ALL {
-            kinds[piece.index()] = pos.by_piece(piece) & stayed;
-        }
+        let mut kinds: [Bitboard; 6] = std::array::from_fn(|i| pos.by_piece(Piece::from_index(i)) & stayed);
         for (sq, piece) in scene.arrival_list() {
             kinds[piece.index()] = kinds[piece.index()].with(sq);
         }
@@ -78,8 +75,16 @@ impl Armies {
             return None;
         }
         let (from, piece) = if (mine & pinnable).is_empty() {
-            let piece = Piece::ALL.into_iter().find(|p| (mine & k[p.index()]).any())?;
-            ((mine & k[piece.index()]).lsb(), piece)
+            // The kinds from the cheapest up (an index loop: the array iterator was not
+            // unrolled away).
+            let mut i = 0;
+            while i < 6 && (mine & k[i]).is_empty() {
+                i += 1;
+            }
+            if i == 6 {
+                return None;
+            }
+            ((mine & k[i]).lsb(), Piece::from_index(i))
         } else {
             self.least_valuable_unpinned(mine, pinnable, sq, occ, mover)?
         };

@@ -44,26 +44,28 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
 /// `occ` is the board after the move. Only a slider behind the square the piece left can give
 /// it, and only when that square is on a line from their king.
 fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> bool {
-    if !attacks::queen(king, Bitboard::EMPTY).contains(mv.from()) {
+    let t = attacks::tables();
+    if !t.queen(king, Bitboard::EMPTY).contains(mv.from()) {
         return false;
     }
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let diagonal = (pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, occ);
-    let straight = (pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, occ);
+    let diagonal = (pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, occ);
+    let straight = (pos.pieces(us, Piece::Rook) | queens) & t.rook(king, occ);
     ((diagonal | straight) & occ).any()
 }
 
 /// Their king's square, and by kind of piece the squares from which one of ours would give it
 /// check on today's board.
 fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
+    let t = attacks::tables();
     let us = pos.side_to_move();
     let king = pos.king_square(!us);
     let now = pos.occupied();
-    let (diagonal, straight) = (attacks::bishop(king, now), attacks::rook(king, now));
+    let (diagonal, straight) = (t.bishop(king, now), t.rook(king, now));
     let mut from_square = [Bitboard::EMPTY; 6];
-    from_square[Piece::Pawn.index()] = attacks::pawn(!us, king);
-    from_square[Piece::Knight.index()] = attacks::knight(king);
+    from_square[Piece::Pawn.index()] = t.pawn(!us, king);
+    from_square[Piece::Knight.index()] = t.knight(king);
     from_square[Piece::Bishop.index()] = diagonal;
     from_square[Piece::Rook.index()] = straight;
     from_square[Piece::Queen.index()] = diagonal | straight;
@@ -75,26 +77,42 @@ fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
 /// open its own line to the king (it would have been giving check already), so today's board
 /// answers for every move but promotions, castling and en passant, which `gives_check` takes.
 pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
+    let checking = check_test(pos);
+    let mut checks = MoveList::new();
+    for &mv in legal.iter().filter(|&&mv| checking(mv)) {
+        checks.push(mv);
+    }
+    checks
+}
+
+/// Whether each of our legal moves gives check, as `checks` asks it (see there).
+fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
     let (king, from_square) = check_squares(pos);
     let discoverers = discoverers(pos, king);
-    let mut checks = legal.clone();
-    checks.retain(|mv| {
+    let t = attacks::tables();
+    move |mv: Move| {
         if mv.kind() != MoveKind::Normal {
             return gives_check(pos, mv);
         }
         let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
-        from_square[piece.index()].contains(mv.to())
-            || (discoverers.contains(mv.from()) && !attacks::line(king, mv.from()).contains(mv.to()))
-    });
-    checks
+        from_square[piece.index()].contains(mv.to()) || (discoverers.contains(mv.from()) && !t.line(king, mv.from()).contains(mv.to()))
+    }
 }
 
 /// The legal moves that give check, in the order of `checks(pos, &pos.legal_moves())`, without
 /// listing the others: the move generator hands each piece's destinations to `CheckSink`, which
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    for_each_check(pos, |mv| list.push(mv));
+    list
+}
+
+/// Hands `each` the moves `checking_moves` lists, in its order.
+#[inline(always)]
+fn for_each_check(pos: &Position, each: impl FnMut(Move)) {
     let (king, from_square) = check_squares(pos);
-    let mut sink = CheckSink { pos, king, from_square, discoverers: discoverers(pos, king), list: MoveList::new() };
+    let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), each };
     // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
     // steps, which need the enemy's whole attack map to generate, are not asked for.
     let us = pos.side_to_move();
@@ -102,32 +120,32 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let castles = pos.castling().has(CastleRights::king_side(us)) || pos.castling().has(CastleRights::queen_side(us));
     let from = if castles || sink.discoverers.contains(ours) { Bitboard::FULL } else { Bitboard::FULL.without(ours) };
     pos.generate_to(&mut sink, from);
-    sink.list
 }
 
 /// Keeps the checking moves among those the move generator hands it (see `checking_moves`).
-struct CheckSink<'a> {
+struct CheckSink<'a, F: FnMut(Move)> {
     pos: &'a Position,
+    t: &'static attacks::Tables,
     king: Square,
     from_square: [Bitboard; 6],
     discoverers: Bitboard,
-    list: MoveList,
+    each: F,
 }
 
-impl CheckSink<'_> {
+impl<F: FnMut(Move)> CheckSink<'_, F> {
     /// The squares of `to` that a piece leaving `from` uncovers a check by going to.
     #[inline]
     fn discovered(&self, from: Square, to: Bitboard) -> Bitboard {
-        if self.discoverers.contains(from) { to & !attacks::line(self.king, from) } else { Bitboard::EMPTY }
+        if self.discoverers.contains(from) { to & !self.t.line(self.king, from) } else { Bitboard::EMPTY }
     }
 }
 
-impl MoveSink for CheckSink<'_> {
+impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
     #[inline]
     fn push(&mut self, mv: Move) {
         // Castling and en passant.
         if gives_check(self.pos, mv) {
-            self.list.push(mv);
+            (self.each)(mv);
         }
     }
 
@@ -135,7 +153,7 @@ impl MoveSink for CheckSink<'_> {
     fn targets(&mut self, from: Square, to: Bitboard) {
         let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
-            self.list.push(Move::new(from, t));
+            (self.each)(Move::new(from, t));
         }
     }
 
@@ -150,13 +168,13 @@ impl MoveSink for CheckSink<'_> {
             }
         }
         for t in keep {
-            self.list.push(Move::new(origin(t), t));
+            (self.each)(Move::new(origin(t), t));
         }
         for t in to & PROMOTION_RANKS {
             for p in Piece::PROMOTIONS {
                 let mv = Move::promotion_to(origin(t), t, p);
                 if gives_check(self.pos, mv) {
-                    self.list.push(mv);
+                    (self.each)(mv);
                 }
             }
         }
@@ -166,13 +184,14 @@ impl MoveSink for CheckSink<'_> {
 /// Our pieces that alone stand between one of our sliders and their king on `king`: moving one
 /// off that line gives check.
 fn discoverers(pos: &Position, king: Square) -> Bitboard {
+    let t = attacks::tables();
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & attacks::bishop(king, Bitboard::EMPTY))
-        | ((pos.pieces(us, Piece::Rook) | queens) & attacks::rook(king, Bitboard::EMPTY));
+    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, Bitboard::EMPTY))
+        | ((pos.pieces(us, Piece::Rook) | queens) & t.rook(king, Bitboard::EMPTY));
     let mut out = Bitboard::EMPTY;
     for sniper in snipers {
-        let blockers = attacks::between(king, sniper) & pos.occupied();
+        let blockers = t.between(king, sniper) & pos.occupied();
         if blockers.count() == 1 && (blockers & pos.by_color(us)).any() {
             out |= blockers;
         }
@@ -182,12 +201,14 @@ fn discoverers(pos: &Position, king: Square) -> Bitboard {
 
 /// A move that mates now, if there is one.
 pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
-    mate_among(pos, &checks(pos, legal))
+    // `mate_among(pos, &checks(pos, legal))`, without listing the checks first.
+    let checking = check_test(pos);
+    legal.iter().copied().find(|&mv| checking(mv) && pos.leaves_no_legal_move(mv))
 }
 
 /// The first of `checks` (checking moves) that mates.
 pub(crate) fn mate_among(pos: &Position, checks: &MoveList) -> Option<Move> {
-    checks.iter().copied().find(|&mv| !pos.play(mv).has_legal_move())
+    checks.iter().copied().find(|&mv| pos.leaves_no_legal_move(mv))
 }
 
 /// Checks that leave more replies than this are not followed up for a mate in two or three.
@@ -217,7 +238,9 @@ pub(crate) fn mate_in_three(pos: &Position, checks: &MoveList) -> Option<Move> {
 
 /// The first of `checks` that mates within `moves` of our moves, every one a check that leaves
 /// the king at most `MATE_IN_TWO_REPLIES` replies; `budget` counts the positions looked at and
-/// ends the look (None) when it runs out.
+/// ends the look (None) when it runs out. The plain statement of the rule, which
+/// `mate_in_two_or_three` (through `first_mate_by_checks`) is held to.
+#[cfg(test)]
 fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u32) -> Option<Move> {
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
@@ -242,16 +265,64 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
     })
 }
 
+/// `mate_by_checks`, the same answer and the same budget spent, with less work: the last check
+/// is tested for mate without being made (`leaves_no_legal_move`).
+fn first_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u32) -> Option<Move> {
+    checks.iter().copied().find(|&mv| {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        if moves == 1 {
+            return pos.leaves_no_legal_move(mv);
+        }
+        let after = pos.play(mv);
+        let replies = after.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        replies.len() <= MATE_IN_TWO_REPLIES
+            && replies.iter().all(|&r| {
+                let next = after.play(r);
+                if moves == 2 {
+                    return first_mating_check(&next, budget).is_some();
+                }
+                first_mate_by_checks(&next, &checks_of(&next), moves - 1, budget).is_some()
+            })
+    })
+}
+
+/// `first_mate_by_checks(pos, &checks_of(pos), 1, budget)` with the checks tested as the
+/// generator finds them, not listed first.
+fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
+    let mut found = None;
+    for_each_check(pos, |mv| {
+        if found.is_none() && *budget > 0 {
+            *budget -= 1;
+            if pos.leaves_no_legal_move(mv) {
+                found = Some(mv);
+            }
+        }
+    });
+    found
+}
+
 /// Mate in two, else mate in three (`mate_in_two`, `mate_in_three`), and which of them: both
 /// look at each of our checks, their replies and our checks after each reply, so those are
 /// worked out once for the two (`RootChecks`). The two functions stay as the plain statement
 /// of the rules, which a test holds this to.
 pub(crate) fn mate_in_two_or_three(pos: &Position, checks: &MoveList) -> Option<(Move, u32)> {
+    mate_in_two_or_three_within(pos, checks, &mut { MATE_IN_THREE_BUDGET })
+}
+
+/// `mate_in_two_or_three` with the mate in three's budget given (and what is left of it
+/// returned in it), so that a test can hold the budget's spending to the rule's.
+fn mate_in_two_or_three_within(pos: &Position, checks: &MoveList, budget: &mut u32) -> Option<(Move, u32)> {
     let mut roots = RootChecks::new(pos, checks);
     if let Some(mv) = roots.mate_by_checks(2, &mut { u32::MAX }) {
         return Some((mv, 2));
     }
-    roots.mate_by_checks(3, &mut { MATE_IN_THREE_BUDGET }).map(|mv| (mv, 3))
+    roots.mate_by_checks(3, budget).map(|mv| (mv, 3))
 }
 
 /// Our checks in `pos`, each worked out (`RootCheck`) when first asked for.
@@ -302,7 +373,7 @@ impl<'a> RootChecks<'a> {
                     root.next.push((position, checks_of(&position)));
                 }
                 let (position, its_checks) = &root.next[j];
-                if mate_by_checks(position, its_checks, moves - 1, budget).is_none() {
+                if first_mate_by_checks(position, its_checks, moves - 1, budget).is_none() {
                     every = false;
                     break;
                 }
@@ -764,6 +835,23 @@ mod tests {
         assert!(seen > 10_000, "only {seen} checks seen");
     }
 
+    /// `mate_in_one` (each move asked in turn) finds the first mate among the listed checks,
+    /// over WAC, ECM and the mates and the positions one move later.
+    #[test]
+    fn mate_in_one_is_the_first_mate_among_the_checks() {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/ecm.epd"), include_str!("../../tests/data/mate1.epd")];
+        let mut mates = 0;
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                let legal = p.legal_moves();
+                let want = checks(&p, &legal).iter().copied().find(|&m| !p.play(m).has_legal_move());
+                assert_eq!(mate_in_one(&p, &legal), want, "{}", p.to_fen());
+                mates += usize::from(want.is_some());
+            }
+        }
+        assert!(mates > 100, "only {mates} mates");
+    }
+
     #[test]
     fn mate_in_one_is_found() {
         // Qg7# (the king f7 guards g7).
@@ -801,6 +889,37 @@ mod tests {
             }
         }
         assert!(twos > 20 && threes > 20, "{twos} {threes}");
+    }
+
+    /// The search behind `mate_in_two_or_three` (`RootChecks`, `first_mate_by_checks`) finds
+    /// what the plain rule (`mate_by_checks`) finds and spends the same budget doing so,
+    /// whatever the budget: over WAC and the mates, and the positions one move later.
+    #[test]
+    fn the_mate_search_spends_the_rules_budget() {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
+        let (mut found, mut spent_out) = (0, 0);
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                let checks = checks(&p, &p.legal_moves());
+                for start in [0, 1, 4, 30, MATE_IN_THREE_BUDGET] {
+                    for moves in 1..=3 {
+                        let (mut want_left, mut left) = (start, start);
+                        let want = mate_by_checks(&p, &checks, moves, &mut want_left);
+                        assert_eq!(first_mate_by_checks(&p, &checks, moves, &mut left), want, "{} {moves} {start}", p.to_fen());
+                        assert_eq!(left, want_left, "{} {moves} {start}", p.to_fen());
+                    }
+                    let (mut want_left, mut left) = (start, start);
+                    let want = mate_by_checks(&p, &checks, 2, &mut { u32::MAX })
+                        .map(|m| (m, 2))
+                        .or_else(|| mate_by_checks(&p, &checks, 3, &mut want_left).map(|m| (m, 3)));
+                    assert_eq!(mate_in_two_or_three_within(&p, &checks, &mut left), want, "{} {start}", p.to_fen());
+                    assert_eq!(left, want_left, "{} {start}", p.to_fen());
+                    found += usize::from(want.is_some());
+                    spent_out += usize::from(want_left == 0);
+                }
+            }
+        }
+        assert!(found > 100 && spent_out > 100, "{found} mates found, the budget spent {spent_out} times");
     }
 
     #[test]

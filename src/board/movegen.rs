@@ -55,6 +55,82 @@ impl Position {
         counter.0 > 0
     }
 
+    /// Would the opponent have no legal move after our legal move `mv`? The same answer as
+    /// `!self.play(mv).has_legal_move()`, which the mating rules ask of every check they try
+    /// and which is usually "no": so the move is not made, only the bitboards after it are
+    /// worked out, and a check is answered by the first king step, capture of the checker or
+    /// block found. A piece pinned to the king can neither capture the checker nor block (its
+    /// line and the checker's meet only at the king). Castling, en passant, promotions and
+    /// double steps (which can give the opponent an en-passant capture) are played out, as is
+    /// a move that does not check (a stalemate question).
+    pub(crate) fn leaves_no_legal_move(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_kind_at(from) else { return !self.play(mv).has_legal_move() };
+        if mv.kind() != MoveKind::Normal || (piece == Piece::Pawn && from.0.abs_diff(to.0) == 16) {
+            return !self.play(mv).has_legal_move();
+        }
+        let t = attacks::tables();
+        let (us, them) = (self.side, !self.side);
+        let mut by_piece = self.by_piece;
+        if let Some(taken) = self.piece_kind_at(to) {
+            by_piece[taken.index()] ^= to.bb();
+        }
+        by_piece[piece.index()] ^= from.bb() | to.bb();
+        let ours = self.by_color(us) ^ (from.bb() | to.bb());
+        let theirs = self.by_color(them).without(to);
+        let occ = ours | theirs;
+        let [pawns, knights, bishops, rooks, queens, kings] = by_piece;
+        let (our_diagonal, our_straight) = ((bishops | queens) & ours, (rooks | queens) & ours);
+        let ksq = (kings & theirs).lsb();
+        // The king's steps: those our pawns, knights and king cover are struck out at once, and
+        // only the others are asked of our sliders, on the board without the king (so that a
+        // slider checking it along a line also covers the square behind it).
+        let mut covered = (pawns & ours).pawn_attacks(us == Color::White) | t.king((kings & ours).lsb());
+        for knight in knights & ours {
+            covered |= t.knight(knight);
+        }
+        let around = occ.without(ksq);
+        let slid = |sq: Square| ((t.bishop(sq, around) & our_diagonal) | (t.rook(sq, around) & our_straight)).any();
+        if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
+            return false;
+        }
+        let checkers = (t.pawn(them, ksq) & pawns & ours)
+            | (t.knight(ksq) & knights & ours)
+            | (t.bishop(ksq, occ) & our_diagonal)
+            | (t.rook(ksq, occ) & our_straight);
+        if checkers.is_empty() {
+            return !self.play(mv).has_legal_move();
+        }
+        if checkers.more_than_one() {
+            return true;
+        }
+        let checker = checkers.lsb();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in (t.bishop(ksq, ours) & our_diagonal) | (t.rook(ksq, ours) & our_straight) {
+            let between = t.between(ksq, sniper) & occ;
+            if between.any() && !between.more_than_one() {
+                pinned |= between & theirs;
+            }
+        }
+        let movers = theirs & !kings & !pinned;
+        let (diagonal, straight) = ((bishops | queens) & movers, (rooks | queens) & movers);
+        let reach = |sq: Square| (t.knight(sq) & knights & movers) | (t.bishop(sq, occ) & diagonal) | (t.rook(sq, occ) & straight);
+        if (reach(checker) | (t.pawn(us, checker) & pawns & movers)).any() {
+            return false;
+        }
+        let between = t.between(ksq, checker);
+        if between.is_empty() {
+            return true;
+        }
+        if Iterator::any(&mut between.clone(), |sq| reach(sq).any()) {
+            return false;
+        }
+        let white = them == Color::White;
+        let single = (pawns & movers).forward(white) & !occ;
+        let double = (single & Bitboard::rank(if white { 2 } else { 5 })).forward(white) & !occ;
+        ((single | double) & between).is_empty()
+    }
+
     /// Is `mv` one of the legal moves here?
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves_from(mv.from().bb()).contains(mv)
@@ -75,6 +151,7 @@ impl Position {
 
     #[inline(always)]
     fn generate_into<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard) {
+        let t = attacks::tables();
         let us = self.side;
         let own = self.by_color(us);
         let occ = self.occupied();
@@ -90,25 +167,25 @@ impl Position {
         // Squares a non-king move must reach: anywhere not own, or, in check, the checker or a
         // square between it and the king.
         let target = match checkers.first() {
-            Some(c) => (attacks::between(ksq, c) | c.bb()) & !own,
+            Some(c) => (t.between(ksq, c) | c.bb()) & !own,
             None => !own,
         };
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
-            list.targets(from, attacks::knight(from) & target);
+            list.targets(from, t.knight(from) & target);
         }
         let queens = self.by_piece(Piece::Queen);
         for from in (self.by_piece(Piece::Bishop) | queens) & own & from_mask {
-            let mut dests = attacks::bishop(from, occ) & target;
+            let mut dests = t.bishop(from, occ) & target;
             if pinned.contains(from) {
-                dests &= attacks::line(ksq, from);
+                dests &= t.line(ksq, from);
             }
             list.targets(from, dests);
         }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
-            let mut dests = attacks::rook(from, occ) & target;
+            let mut dests = t.rook(from, occ) & target;
             if pinned.contains(from) {
-                dests &= attacks::line(ksq, from);
+                dests &= t.line(ksq, from);
             }
             list.targets(from, dests);
         }
@@ -120,6 +197,7 @@ impl Position {
     /// either checks (nothing between), pins (exactly one of ours between) or neither.
     #[inline(always)]
     fn checkers_and_pinned(&self, ksq: Square) -> (Bitboard, Bitboard) {
+        let t = attacks::tables();
         let us = self.side;
         let them = !us;
         let own = self.by_color(us);
@@ -130,12 +208,12 @@ impl Position {
         let straight = (self.by_piece(Piece::Rook) | queens) & theirs;
 
         // A king never gives check, so leapers are knights and pawns only.
-        let mut checkers = (attacks::knight(ksq) & self.pieces(them, Piece::Knight))
-            | (attacks::pawn(us, ksq) & self.pieces(them, Piece::Pawn));
+        let mut checkers = (t.knight(ksq) & self.pieces(them, Piece::Knight))
+            | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
         let mut pinned = Bitboard::EMPTY;
-        let snipers = (attacks::bishop(ksq, theirs) & diagonal) | (attacks::rook(ksq, theirs) & straight);
+        let snipers = (t.bishop(ksq, theirs) & diagonal) | (t.rook(ksq, theirs) & straight);
         for sniper in snipers {
-            let between = attacks::between(ksq, sniper) & occ;
+            let between = t.between(ksq, sniper) & occ;
             if between.is_empty() {
                 checkers |= sniper.bb();
             } else if !between.more_than_one() {
@@ -148,9 +226,10 @@ impl Position {
     /// King steps onto squares the enemy does not attack, and castling when not in check.
     #[inline(always)]
     fn king_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, checkers: Bitboard) {
+        let t = attacks::tables();
         let us = self.side;
         let occ = self.occupied();
-        let steps = attacks::king(ksq) & !self.by_color(us);
+        let steps = t.king(ksq) & !self.by_color(us);
         let may_castle = checkers.is_empty()
             && (self.castling.has(CastleRights::king_side(us)) || self.castling.has(CastleRights::queen_side(us)));
         if steps.is_empty() && !may_castle {
@@ -169,18 +248,19 @@ impl Position {
     /// Every square a piece of `by` attacks, with the board holding `occ`.
     #[inline(always)]
     fn attacked_squares(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let t = attacks::tables();
         let theirs = self.by_color(by);
         let queens = self.by_piece(Piece::Queen);
         let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White)
-            | attacks::king(self.king_square(by));
+            | t.king(self.king_square(by));
         for sq in self.by_piece(Piece::Knight) & theirs {
-            att |= attacks::knight(sq);
+            att |= t.knight(sq);
         }
         for sq in (self.by_piece(Piece::Bishop) | queens) & theirs {
-            att |= attacks::bishop(sq, occ);
+            att |= t.bishop(sq, occ);
         }
         for sq in (self.by_piece(Piece::Rook) | queens) & theirs {
-            att |= attacks::rook(sq, occ);
+            att |= t.rook(sq, occ);
         }
         att
     }
@@ -223,6 +303,7 @@ impl Position {
     /// with the number of pawns and the counter only needs popcounts.
     #[inline(always)]
     fn pawn_moves<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
+        let t = attacks::tables();
         let us = self.side;
         let white = us == Color::White;
         let empty = !self.occupied();
@@ -245,7 +326,7 @@ impl Position {
         // A pinned pawn captures only along its pin line, i.e. the pinner itself: rare, so one
         // pawn at a time.
         for from in pawns & pinned {
-            for to in attacks::pawn(us, from) & enemies & target & attacks::line(ksq, from) {
+            for to in t.pawn(us, from) & enemies & target & t.line(ksq, from) {
                 list.pawn_steps(to.bb(), to.0 as i8 - from.0 as i8);
             }
         }
@@ -258,10 +339,11 @@ impl Position {
     /// En-passant captures onto `ep` by any of `pawns`.
     #[inline(always)]
     fn en_passant<S: MoveSink>(&self, list: &mut S, pawns: Bitboard, ep: Square, ksq: Square) {
+        let t = attacks::tables();
         let us = self.side;
         let them = !us;
         let occ = self.occupied();
-        for from in attacks::pawn(them, ep) & pawns {
+        for from in t.pawn(them, ep) & pawns {
             // The full king-safety test covers every case at once: the checker captured, a pin
             // along the capture diagonal, and the rank pin that opens when both pawns leave the
             // fifth rank.
@@ -390,6 +472,49 @@ mod tests {
             none += usize::from(!pos.has_legal_move());
         }
         assert!(none >= 3, "only {none} positions without a legal move");
+    }
+
+    /// `leaves_no_legal_move` (no move made) answers as making the move and asking
+    /// `has_legal_move`, for every legal move of the perft, WAC, ECM and mate suites, the
+    /// positions one move later, and a few mates and stalemates by hand (a block by a double
+    /// step, a pinned blocker, a double check, a capture of the checker en passant).
+    #[test]
+    fn leaves_no_legal_move_agrees_with_playing() {
+        let suites = [
+            include_str!("../../tests/data/wac.epd"),
+            include_str!("../../tests/data/ecm.epd"),
+            include_str!("../../tests/data/mate1.epd"),
+        ];
+        let by_hand = [
+            "7k/5K2/8/8/8/8/8/6Q1 w - - 0 1",
+            "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+            "4k3/8/8/8/8/8/3PPP2/3QKB2 b - - 0 1",
+            "3rkr2/3p1p2/8/8/8/8/6B1/R3K3 w - - 0 1",
+            // Ra8# although Bc8 would block: the bishop is pinned.
+            "6k1/6pp/4b1P1/8/2B5/8/8/R6K w - - 0 1",
+            // Qa5+ is met only by b2-b4.
+            "q2r3k/8/8/8/8/8/1P2PP2/4KB2 b - - 0 1",
+            "k7/8/1K6/8/8/8/8/1R5R w - - 0 1",
+            "8/8/8/2k5/4p3/8/3P4/4K3 w - - 0 1",
+        ];
+        let roots: Vec<Position> = positions()
+            .into_iter()
+            .chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s)))
+            .chain(by_hand.iter().map(|f| Position::from_fen(f).unwrap()))
+            .collect();
+        let (mut none, mut checks) = (0, 0);
+        for root in roots {
+            for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                for &mv in pos.legal_moves().iter() {
+                    let after = pos.play(mv);
+                    let want = !after.has_legal_move();
+                    assert_eq!(pos.leaves_no_legal_move(mv), want, "{} {mv}", pos.to_fen());
+                    none += usize::from(want);
+                    checks += usize::from(after.is_check());
+                }
+            }
+        }
+        assert!(none > 300 && checks > 50_000, "{none} moves leave no move, {checks} check");
     }
 
     #[test]

@@ -121,7 +121,12 @@ impl Clone for MoveList {
 impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { moves: [MaybeUninit::uninit(); MAX_MOVES], len: 0 }
+        // Not `[MaybeUninit::uninit(); MAX_MOVES]`: where a list is built straight into a larger
+        // value, that repeat was compiled to a memset of the 512 bytes.
+        // SAFETY: an array of `MaybeUninit` needs no initialisation (the pattern the
+        // `MaybeUninit` documentation gives for building an array element by element).
+        let moves = unsafe { MaybeUninit::<[MaybeUninit<Move>; MAX_MOVES]>::uninit().assume_init() };
+        MoveList { moves, len: 0 }
     }
 
     /// Appends a move. Panics past 256 moves, which no legal position reaches (218 at most).

@@ -37,6 +37,28 @@ const fn castle_masks() -> [u8; 64] {
 }
 static CASTLE_MASK: [u8; 64] = castle_masks();
 
+/// The piece of each mailbox code (see `board`), and its kind: the board is read for every
+/// move made and every capture weighed, and a table spares the division by six.
+const PIECES: [Option<(Color, Piece)>; 16] = {
+    let mut out = [None; 16];
+    let mut code = 1;
+    while code <= 12 {
+        let color = if code <= 6 { Color::White } else { Color::Black };
+        out[code] = Some((color, Piece::from_index((code - 1) % 6)));
+        code += 1;
+    }
+    out
+};
+const KINDS: [Option<Piece>; 16] = {
+    let mut out = [None; 16];
+    let mut code = 1;
+    while code <= 12 {
+        out[code] = Some(Piece::from_index((code - 1) % 6));
+        code += 1;
+    }
+    out
+};
+
 impl Position {
     /// An empty board, White to move; only for building positions (FEN, edit mode).
     pub(crate) fn empty() -> Position {
@@ -64,20 +86,13 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let code = self.code_at(sq);
-        if code == 0 {
-            None
-        } else {
-            let c = (code - 1) as usize;
-            Some((if c < 6 { Color::White } else { Color::Black }, Piece::from_index(c % 6)))
-        }
+        PIECES[self.code_at(sq) as usize]
     }
 
     /// The kind of piece on `sq`, either colour.
     #[inline]
     pub fn piece_kind_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.code_at(sq);
-        if code == 0 { None } else { Some(Piece::from_index(((code - 1) % 6) as usize)) }
+        KINDS[self.code_at(sq) as usize]
     }
 
     #[inline]
@@ -186,14 +201,15 @@ impl Position {
     /// Pieces of `color` pinned to their own king (by any enemy slider).
     #[inline]
     pub fn pinned_of(&self, color: Color) -> Bitboard {
+        let t = attacks::tables();
         let ksq = self.king_square(color);
         let (diag, straight) = self.sliders(!color);
         let theirs = self.by_color[(!color).index()];
-        let snipers = (attacks::rook(ksq, theirs) & straight) | (attacks::bishop(ksq, theirs) & diag);
+        let snipers = (t.rook(ksq, theirs) & straight) | (t.bishop(ksq, theirs) & diag);
         let occ = self.occupied();
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
-            let b = attacks::between(ksq, s) & occ;
+            let b = t.between(ksq, s) & occ;
             if !b.more_than_one() {
                 pinned |= b & self.by_color[color.index()];
             }
@@ -315,7 +331,6 @@ impl Position {
         let to = mv.to();
         let piece = self.piece_kind_at(from).expect("a move starts on an own piece");
 
-        self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
         if let Some(ep) = self.ep.take()
             && self.ep_capturable(ep)
         {
@@ -365,8 +380,12 @@ impl Position {
             }
         }
 
-        self.castling.0 &= CASTLE_MASK[from.index()] & CASTLE_MASK[to.index()];
-        self.hash ^= zobrist::CASTLING[self.castling.0 as usize];
+        // Most moves leave the castling rights (and their key) as they were.
+        let rights = self.castling.0 & CASTLE_MASK[from.index()] & CASTLE_MASK[to.index()];
+        if rights != self.castling.0 {
+            self.hash ^= zobrist::CASTLING[self.castling.0 as usize] ^ zobrist::CASTLING[rights as usize];
+            self.castling.0 = rights;
+        }
         if us == Color::Black {
             self.fullmove += 1;
         }
@@ -454,5 +473,60 @@ impl std::fmt::Display for Position {
             writeln!(f)?;
         }
         write!(f, "{}", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key kept move by move is the key computed from scratch, over every legal move of
+    /// the suites' positions and random games from them (castling rights lost by king and rook
+    /// moves and by captures on the corners, en passant, promotions).
+    #[test]
+    fn the_hash_kept_move_by_move_is_the_hash_from_scratch() {
+        let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
+        let (mut moves, mut rights_lost, mut state) = (0, 0, 0x2545_f491_4f6c_dd1du64);
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            let mut pos = root;
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &mv in legal.iter() {
+                    let after = pos.play(mv);
+                    assert_eq!(after.hash(), after.compute_hash(), "{} {mv}", pos.to_fen());
+                    moves += 1;
+                    rights_lost += usize::from(after.castling() != pos.castling());
+                }
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                pos = pos.play(legal[(state >> 33) as usize % legal.len()]);
+            }
+        }
+        assert!(moves > 100_000 && rights_lost > 1_000, "{moves} moves, {rights_lost} losing castling rights");
+    }
+
+    /// The mailbox (read through its tables) and the bitboards say the same of every square,
+    /// over the suites' positions and those one move later (captures, promotions, castling and
+    /// en passant made).
+    #[test]
+    fn the_mailbox_agrees_with_the_bitboards() {
+        let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
+        let mut pieces = 0;
+        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                for sq in Square::all() {
+                    let want = Color::BOTH
+                        .into_iter()
+                        .flat_map(|c| Piece::ALL.into_iter().map(move |p| (c, p)))
+                        .find(|&(c, p)| pos.pieces(c, p).contains(sq));
+                    assert_eq!(pos.piece_at(sq), want, "{sq} {}", pos.to_fen());
+                    assert_eq!(pos.piece_kind_at(sq), want.map(|(_, p)| p), "{sq} {}", pos.to_fen());
+                    pieces += usize::from(want.is_some());
+                }
+            }
+        }
+        assert!(pieces > 100_000, "only {pieces} pieces seen");
     }
 }

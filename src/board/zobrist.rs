@@ -29,7 +29,9 @@ pub static CASTLING: [u64; 16] = keys::<16>(0x0a6e_c4e5_5000_0002);
 pub static EP_FILE: [u64; 8] = keys::<8>(0x0a6e_c4e5_5000_0003);
 pub const SIDE: u64 = 0x5d1f_0b2c_93a7_4e61;
 
+/// The square's index is masked (a no-op on a valid square) so that the index is known to be
+/// in range: every move made looks up two to four keys.
 #[inline]
 pub fn piece(color: super::Color, piece: super::Piece, sq: super::Square) -> u64 {
-    PIECE_SQUARE[color.index() * 384 + piece.index() * 64 + sq.index()]
+    PIECE_SQUARE[color.index() * 384 + piece.index() * 64 + (sq.index() & 63)]
 }
