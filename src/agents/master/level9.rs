@@ -53,7 +53,8 @@ impl MasterAgent {
 
     /// Level 9's `look_ahead`: the thesis's choice and the agents' other proposals, each weighed
     /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
-    /// Returns the verdict and every candidate with its worth, for the explain mode.
+    /// Returns the verdict and every candidate weighed, with its worth (in explain mode all of
+    /// them), for the reason and the explain lines.
     pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
         let mut proposals: Vec<Cand> = Vec::new();
