@@ -142,6 +142,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
 /// so one that cannot is not looked at: the result is exact above `floor`.
 fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
     use crate::board::Color;
+    let tables = attacks::tables();
     let them = after.side_to_move();
     let us = !them;
     let occ = after.occupied();
@@ -170,15 +171,15 @@ fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
                     .filter(|s| !occ.contains(*s));
                 one.map_or(Bitboard::EMPTY, |s| s.bb()) | two.map_or(Bitboard::EMPTY, |s| s.bb())
             }
-            _ => attacks::piece_attacks(piece, them, from, occ) & !occ,
+            _ => tables.piece_attacks(piece, them, from, occ) & !occ,
         };
-        let already = attacks::piece_attacks(piece, them, from, occ);
+        let already = tables.piece_attacks(piece, them, from, occ);
         for to in reach & trap_squares(after, from, piece, worth_more & !already, best.max(floor)) {
             if piece == Piece::Pawn && to.relative(them).rank() == 7 {
                 continue; // a promotion, asked elsewhere
             }
             let occ_to = occ.without(from).with(to);
-            let targets = attacks::piece_attacks(piece, them, to, occ_to) & worth_more & !already;
+            let targets = tables.piece_attacks(piece, them, to, occ_to) & worth_more & !already;
             if most_valuable(after, targets) <= best.max(floor) || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
                 continue;
             }
@@ -197,13 +198,14 @@ fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
 /// Seen from the targets, with the piece gone from `from`: the square it steps to is at the end
 /// of the line, where it blocks nothing.
 fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard, floor: i32) -> Bitboard {
+    let tables = attacks::tables();
     if piece == Piece::Pawn {
         return Bitboard::FULL;
     }
     let occ = after.occupied().without(from);
     let mut squares = Bitboard::EMPTY;
     for target in targets.into_iter().filter(|&t| value_at(after, t) > floor) {
-        squares |= attacks::piece_attacks(piece, !after.side_to_move(), target, occ);
+        squares |= tables.piece_attacks(piece, !after.side_to_move(), target, occ);
     }
     squares
 }
@@ -212,14 +214,15 @@ fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard,
 /// has gone from `from` to `to` (occupancy `occ`)? A cheap first sieve: pins and exchanges are
 /// left to `trapped_loss`.
 fn has_open_square(after: &Position, target: Square, from: Square, to: Square, piece: Piece, occ: Bitboard) -> bool {
+    let tables = attacks::tables();
     let them = after.side_to_move();
     let kind = after.piece_kind_at(target).unwrap_or(Piece::Pawn);
     if kind == Piece::Pawn {
         return true; // a pawn's ways out are few and odd (pushes, captures): never trapped here
     }
     let occ_off = occ.without(target);
-    let squares = attacks::piece_attacks(kind, !them, target, occ) & !after.by_color(!them);
-    let reach = attacks::piece_attacks(piece, them, to, occ_off);
+    let squares = tables.piece_attacks(kind, !them, target, occ) & !after.by_color(!them);
+    let reach = tables.piece_attacks(piece, them, to, occ_off);
     squares.filter(|&sq| !reach.contains(sq) && after.attackers_to(sq, them, occ_off).without(from).is_empty()).count() > 0
 }
 
@@ -344,6 +347,7 @@ fn their_promotion(after: &Position, _ev: &Eval, features: Features) -> i32 {
 /// Only a fork winning more than `floor` (their best answer so far) can change their answer, so
 /// a square from which none can is not looked at: the result is exact above `floor`.
 fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
+    let tables = attacks::tables();
     let them = after.side_to_move();
     // Forks worth fearing hit two pieces, or the king and a piece; two pawns are not worth it.
     let ours = after.by_color(!them);
@@ -362,11 +366,11 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
                 let step = if them == crate::board::Color::White { 1 } else { -1 };
                 from.offset(0, step).filter(|s| !occ.contains(*s)).map_or(crate::board::Bitboard::EMPTY, |s| s.bb())
             }
-            _ => attacks::piece_attacks(piece, them, from, occ) & !occ,
+            _ => tables.piece_attacks(piece, them, from, occ) & !occ,
         };
         for to in reach {
             let occ_to = occ.without(from).with(to);
-            let hit = attacks::piece_attacks(piece, them, to, occ_to);
+            let hit = tables.piece_attacks(piece, them, to, occ_to);
             if !(hit & ours).more_than_one() || (hit & pieces).is_empty() || fork_ceiling(after, hit & ours) <= best.max(floor) {
                 continue;
             }
@@ -578,7 +582,8 @@ impl Threatened {
 /// The squares from which a piece could take part in an exchange on `sq`: its lines (sliders
 /// behind others join as backups), its knight squares and its neighbours (pawns, kings).
 fn reach(sq: Square) -> Bitboard {
-    attacks::queen(sq, Bitboard::EMPTY) | attacks::knight(sq) | attacks::king(sq)
+    let tables = attacks::tables();
+    tables.queen(sq, Bitboard::EMPTY) | tables.knight(sq) | tables.king(sq)
 }
 
 /// Where a move changes which pieces are pinned (the exchange lets a pinned piece take only
@@ -586,15 +591,16 @@ fn reach(sq: Square) -> Bitboard {
 /// leaving or arriving there pins or unpins), and the lines through the kings themselves
 /// (where a slider that arrives may pin).
 fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
+    let tables = attacks::tables();
     let (mut pins, mut lines) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for color in [crate::board::Color::White, crate::board::Color::Black] {
         let king = pos.king_square(color);
-        let (straight, diag) = (attacks::rook(king, Bitboard::EMPTY), attacks::bishop(king, Bitboard::EMPTY));
+        let (straight, diag) = (tables.rook(king, Bitboard::EMPTY), tables.bishop(king, Bitboard::EMPTY));
         lines |= straight | diag;
         let queens = pos.pieces(!color, Piece::Queen);
         let sliders = (straight & (pos.pieces(!color, Piece::Rook) | queens)) | (diag & (pos.pieces(!color, Piece::Bishop) | queens));
         for s in sliders {
-            pins |= attacks::between(king, s).with(s);
+            pins |= tables.between(king, s).with(s);
         }
     }
     (pins, lines)
@@ -621,6 +627,7 @@ fn double_ceiling(pos: &Position, mv: Move) -> i32 {
 /// Every square our pieces attack in `scene`, moved pieces from where they now stand: a square
 /// of theirs is in it exactly when `scene.our_attackers` of it is not empty.
 fn our_attacks(pos: &Position, scene: &Scene) -> Bitboard {
+    let tables = attacks::tables();
     let us = scene.us();
     let occ = scene.occ;
     // Pieces that moved are out of the occupancy where they stood, and arrived where the
@@ -629,11 +636,11 @@ fn our_attacks(pos: &Position, scene: &Scene) -> Bitboard {
     let mut att = stayed(Piece::Pawn).pawn_attacks(us == crate::board::Color::White);
     for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King] {
         for sq in stayed(piece) {
-            att |= attacks::piece_attacks(piece, us, sq, occ);
+            att |= tables.piece_attacks(piece, us, sq, occ);
         }
     }
     for (sq, piece) in scene.arrival_list() {
-        att |= attacks::piece_attacks(piece, us, sq, occ);
+        att |= tables.piece_attacks(piece, us, sq, occ);
     }
     att
 }
