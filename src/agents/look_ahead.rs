@@ -466,12 +466,15 @@ pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &d
     }
     // Where their answer may force a draw (taking our last mating piece), which costs our edge
     // (the more when we are behind), no answer puts the candidate below that.
-    let ceiling = ceiling_before_answer(pos, est, after.is_check(), features);
+    // The ceiling is only asked where the answer may stop short (never when weighing in full).
     let edge = -material_balance(&after, us);
     let floor = if may_leave_no_mate(&after, us) { edge } else { i32::MIN };
-    let enough = if floor >= beat { i32::MAX } else { ceiling.saturating_sub(beat).saturating_add(1) };
+    let ceiling = (floor < beat).then(|| ceiling_before_answer(pos, est, after.is_check(), features));
+    let enough = ceiling.map_or(i32::MAX, |c| c.saturating_sub(beat).saturating_add(1));
     let answer = best_answer(pos, est, &after, features, enough);
-    if answer.gain >= enough {
+    if let Some(ceiling) = ceiling
+        && answer.gain >= enough
+    {
         return Weighed::AtMost((ceiling - answer.gain).max(floor));
     }
     if answer.takes.is_some_and(|sq| leaves_no_mate(&after, sq, us)) {
@@ -611,7 +614,7 @@ fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
 fn double_ceiling(pos: &Position, mv: Move) -> i32 {
     let scene = Scene::after(pos, mv);
     let us = pos.side_to_move();
-    let attacked = scene.theirs & !pos.pieces(!us, Piece::King) & our_attacks(pos, &scene);
+    let attacked = scene.theirs & !pos.pieces(!us, Piece::King) & scene.our_attacks(pos);
     let (mut best, mut second) = (0, 0);
     for target in attacked {
         let v = value(pos.piece_kind_at(target).unwrap_or(Piece::Pawn));
@@ -622,27 +625,6 @@ fn double_ceiling(pos: &Position, mv: Move) -> i32 {
         }
     }
     second
-}
-
-/// Every square our pieces attack in `scene`, moved pieces from where they now stand: a square
-/// of theirs is in it exactly when `scene.our_attackers` of it is not empty.
-fn our_attacks(pos: &Position, scene: &Scene) -> Bitboard {
-    let tables = attacks::tables();
-    let us = scene.us();
-    let occ = scene.occ;
-    // Pieces that moved are out of the occupancy where they stood, and arrived where the
-    // position has none of ours.
-    let stayed = |p: Piece| pos.pieces(us, p) & occ;
-    let mut att = stayed(Piece::Pawn).pawn_attacks(us == crate::board::Color::White);
-    for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King] {
-        for sq in stayed(piece) {
-            att |= tables.piece_attacks(piece, us, sq, occ);
-        }
-    }
-    for (sq, piece) in scene.arrival_list() {
-        att |= tables.piece_attacks(piece, us, sq, occ);
-    }
-    att
 }
 
 /// What our second-best winning capture is worth after our move `mv`: the gain of every
@@ -947,7 +929,7 @@ mod tests {
         for p in crate::agents::epd_positions(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"))) {
             for &mv in p.legal_moves().iter() {
                 let scene = Scene::after(&p, mv);
-                let att = our_attacks(&p, &scene);
+                let att = scene.our_attacks(&p);
                 for sq in scene.theirs {
                     assert_eq!(att.contains(sq), scene.our_attackers(&p, sq).any(), "{p:?} {mv:?} {sq}");
                     checked += 1;

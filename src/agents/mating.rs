@@ -835,6 +835,17 @@ mod tests {
         assert!(seen > 10_000, "only {seen} checks seen");
     }
 
+    /// The WAC positions and the mates in one.
+    fn wac_and_mates() -> Vec<Position> {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
+        suites.iter().flat_map(|s| crate::agents::epd_positions(s)).collect()
+    }
+
+    /// `root` and the positions after each of its legal moves.
+    fn one_move_on(root: Position) -> impl Iterator<Item = Position> {
+        std::iter::once(root).chain(root.legal_moves().to_vec().into_iter().map(move |m| root.play(m)))
+    }
+
     /// `mate_in_one` (each move asked in turn) finds the first mate among the listed checks,
     /// over WAC, ECM and the mates and the positions one move later.
     #[test]
@@ -842,7 +853,7 @@ mod tests {
         let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/ecm.epd"), include_str!("../../tests/data/mate1.epd")];
         let mut mates = 0;
         for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
-            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+            for p in one_move_on(root) {
                 let legal = p.legal_moves();
                 let want = checks(&p, &legal).iter().copied().find(|&m| !p.play(m).has_legal_move());
                 assert_eq!(mate_in_one(&p, &legal), want, "{}", p.to_fen());
@@ -877,10 +888,9 @@ mod tests {
 
     #[test]
     fn mate_in_two_or_three_is_mate_in_two_else_mate_in_three() {
-        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
         let (mut twos, mut threes) = (0, 0);
-        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
-            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+        for root in wac_and_mates() {
+            for p in one_move_on(root) {
                 let checks = checks(&p, &p.legal_moves());
                 let want = mate_in_two(&p, &checks).map(|m| (m, 2)).or_else(|| mate_in_three(&p, &checks).map(|m| (m, 3)));
                 assert_eq!(mate_in_two_or_three(&p, &checks), want, "{}", p.to_fen());
@@ -896,10 +906,9 @@ mod tests {
     /// whatever the budget: over WAC and the mates, and the positions one move later.
     #[test]
     fn the_mate_search_spends_the_rules_budget() {
-        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
         let (mut found, mut spent_out) = (0, 0);
-        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
-            for p in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+        for root in wac_and_mates() {
+            for p in one_move_on(root) {
                 let checks = checks(&p, &p.legal_moves());
                 for start in [0, 1, 4, 30, MATE_IN_THREE_BUDGET] {
                     for moves in 1..=3 {

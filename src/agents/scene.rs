@@ -144,6 +144,26 @@ impl Scene {
         att
     }
 
+    /// Every square our pieces attack in this scene, moved pieces from where they now stand:
+    /// a square of theirs is in it exactly when `our_attackers` of it is not empty.
+    pub fn our_attacks(&self, pos: &Position) -> Bitboard {
+        let t = attacks::tables();
+        let occ = self.occ;
+        // Pieces that moved are out of the occupancy where they stood, and arrived where the
+        // position has none of ours.
+        let stayed = |p: Piece| pos.pieces(self.us, p) & occ;
+        let mut att = stayed(Piece::Pawn).pawn_attacks(self.us == Color::White);
+        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King] {
+            for sq in stayed(piece) {
+                att |= t.piece_attacks(piece, self.us, sq, occ);
+            }
+        }
+        for (sq, piece) in self.arrival_list() {
+            att |= t.piece_attacks(piece, self.us, sq, occ);
+        }
+        att
+    }
+
     /// Our pieces attacking (defending) `sq`, moved pieces from where they now stand.
     /// A piece on `sq` itself never counts: nothing attacks its own square.
     #[inline]
