@@ -24,7 +24,7 @@ fn master(level: u32, seed: u64) -> MasterAgent {
 /// The move (coordinate notation) and reason level `level` chooses with `seed`.
 fn choice(fen: &str, level: u32, seed: u64) -> (String, String) {
     let c = master(level, seed).choose(&position(fen)).expect("a legal move exists");
-    (c.mv.to_uci(), c.reason)
+    (c.mv.to_uci(), c.reason.to_string())
 }
 
 /// Level `level` plays `expected` with every seed; returns the reasons.
@@ -260,7 +260,7 @@ fn custom_feature_sets_combine_freely() {
     let pos = position("6bk/5qpp/2pn4/N1nR4/8/8/QP1r4/5n1K w - - 0 1");
     let c = MasterAgent::new(set, 1).choose(&pos).unwrap();
     assert_eq!(c.mv.to_uci(), "a5c6", "{}", c.reason);
-    assert!(c.reason.starts_with("F "), "custom sets are labelled F: {}", c.reason);
+    assert!(c.reason.to_string().starts_with("F "), "custom sets are labelled F: {}", c.reason);
     let pos = position("3rk3/5p2/8/8/3N1b2/8/4PK2/8 w - - 0 1");
     assert_eq!(MasterAgent::new(set, 1).choose(&pos).unwrap().mv.to_uci(), "d4c6");
     assert!(Features::parse("attack-request,telepathy").is_err());

@@ -3,7 +3,7 @@
 //! decision (which candidate is finally played). The rules themselves live in their own modules
 //! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
 
-use super::{Cand, Choice, MasterAgent, Round, Rule, Verdict};
+use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Verdict};
 use crate::agents::agent::{Action, Estimate, Eval};
 use crate::agents::describe::move_text;
 use crate::agents::features::Features;
@@ -17,19 +17,15 @@ impl MasterAgent {
     /// against a bare king the mating net decides.
     pub(super) fn mating_rules(&mut self, game: &Game, legal: &MoveList, checks: &MoveList) -> Option<Choice> {
         let pos = game.position();
-        let label = self.features.label();
         let (mv, rule, reason) = if let Some(mv) = mating::mate_among(pos, checks) {
-            (mv, Rule::Mate, format!("{label} mate: {}", move_text(pos, mv)))
+            (mv, Rule::Mate, Reason::mate(self.features, pos, mv, 1))
         } else if let Some((mv, moves)) = mating::mate_in_two_or_three(pos, checks) {
-            let reason = match moves {
-                2 => format!("{label} mate in two: {} (every reply allows mate)", move_text(pos, mv)),
-                _ => format!("{label} mate in three: {} (checks that leave every reply a mate)", move_text(pos, mv)),
-            };
-            (mv, Rule::Mate, reason)
+            (mv, Rule::Mate, Reason::mate(self.features, pos, mv, moves))
         } else if mating::is_mating_phase(pos) {
             let rng = &mut self.rng;
             let (mv, words) = mating::mating_net(game, legal, &mut |n| rng.random_range(0..n))?;
-            (mv, Rule::MatingNet, format!("{label} mating net: {} ({words})", move_text(pos, mv)))
+            let label = self.features.label();
+            (mv, Rule::MatingNet, Reason::text(format!("{label} mating net: {} ({words})", move_text(pos, mv))))
         } else {
             return None;
         };

@@ -12,6 +12,8 @@
 mod level9;
 mod report;
 
+pub use report::Reason;
+
 use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval};
 use super::counters::{CounterLog, Counters, Pending};
 use super::features::Features;
@@ -65,8 +67,8 @@ pub struct Choice {
     pub net: i32,
     /// Defense consideration disregarded every move, so the decision was made without it.
     pub fallback: bool,
-    /// "L5 attack request: Nf3xe5 removes attacker of Qd4 (net 300)".
-    pub reason: String,
+    /// "L5 attack request: Nf3xe5 removes attacker of Qd4 (net 300)", in words when read.
+    pub reason: Reason,
     /// For a move-attack: the square it plans to capture on next, and the piece there.
     pub plan: Option<(Square, Piece)>,
     /// Moves estimated.
@@ -599,7 +601,7 @@ impl Player for MasterAgent {
             mate: after.is_checkmate().then_some(1),
             depth: 1,
             pv: vec![choice.mv],
-            reason: choice.reason,
+            reason: choice.reason.to_string(),
             nodes: choice.evaluated as u64,
         })
     }

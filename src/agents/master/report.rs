@@ -3,7 +3,7 @@
 //! and the explain mode's lines, one per agent).
 
 use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
-use crate::agents::agent::{block_squares, Action};
+use crate::agents::agent::{block_squares, Action, Agent, Estimate};
 use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
 use crate::agents::features::Features;
 use crate::agents::mating;
@@ -57,69 +57,30 @@ impl MasterAgent {
         }
     }
 
-    /// The decision in words, the last line of the explain mode.
-    pub(super) fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool, weighed: &[(Cand, i32)]) -> String {
-        let est = &v.cand.est;
-        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
-        let mv = move_text(pos, est.mv);
-        let label = self.features.label();
-        let wounded = r.worst.map(|i| r.agents[i].agent);
-        let w_name = wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
-        let body = match v.rule {
-            Rule::Attack | Rule::Move | Rule::ThreatenedAgent => {
-                let what = match (est.action, est.plan) {
-                    (Action::Attack, _) => {
-                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
-                        format!("{mv} takes {} (profit {})", kind_text(victim), est.profit)
-                    }
-                    (Action::Move, Some((target, victim))) => {
-                        let piece = est.mv.promotion().unwrap_or(mover_piece);
-                        format!("{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)
-                    }
-                    (Action::Move, None) => format!("{mv} (profit {})", est.profit),
-                };
-                match (v.rule, est.action, est.plan.is_some()) {
-                    (Rule::ThreatenedAgent, _, _) => format!("threatened {w_name} (threat {}) acts itself: {what}", r.threat),
-                    (_, Action::Attack, _) => format!("attack: {what}"),
-                    (_, Action::Move, true) => format!("move-attack: {what}"),
-                    (_, Action::Move, false) => format!("move: {what}"),
-                }
-            }
-            Rule::AttackRequest => format!("attack request: {mv} removes attacker of {w_name} (net {})", v.cand.net()),
-            Rule::DefenseRequest => {
-                let w = wounded.expect("a defense request has a requester");
-                let attackers = Scene::now(pos).their_attackers(pos, w.square);
-                let blocked = attackers.into_iter().find(|&a| block_squares(a.bb(), w.square).contains(est.mv.to()));
-                match blocked.and_then(|a| pos.piece_kind_at(a).map(|p| (p, a))) {
-                    Some((p, a)) => format!("defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), v.cand.net()),
-                    None => format!("defense request: {mv} guards {w_name} (net {})", v.cand.net()),
-                }
-            }
+    /// What the reason of this decision will say (`Reason`), gathered while the round is at
+    /// hand; the words are made when it is read.
+    pub(super) fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool, weighed: &[(Cand, i32)]) -> Reason {
+        let est = v.cand.est;
+        let look = match v.rule {
             Rule::LookAhead => {
                 let worth = |m: Move| weighed.iter().find(|(c, _)| c.est.mv == m).map_or(0, |(_, w)| *w);
                 let thesis = weighed.first().map(|(c, _)| c.est.mv).unwrap_or(est.mv);
-                format!(
-                    "look-ahead: {mv} (worth {}; the thesis's rules chose {}, worth {})",
-                    worth(est.mv),
-                    move_text(pos, thesis),
-                    worth(thesis)
-                )
+                (worth(est.mv), thesis, worth(thesis))
             }
-            Rule::PromotionAnswer => format!("promotion answer: {mv} stops a pawn from queening (profit {})", est.profit),
-            // Decided before the poll (`mating_rules`), which words them itself.
-            Rule::Mate | Rule::MatingNet => mv.clone(),
+            _ => (0, est.mv, 0),
         };
-        let mut text = format!("{label} {body}");
-        if est.fork().is_some() {
-            text.push_str(&format!("; forks (guaranteed {})", est.threat));
-        }
-        if matches!(v.rule, Rule::Attack | Rule::Move) && r.threat > 0 && Some(est.agent_index()) != r.worst {
-            text.push_str(&format!("; leaves {w_name} threatened ({})", r.threat));
-        }
-        if fallback {
-            text.push_str("; every move failed defense consideration");
-        }
-        text
+        Reason(Words::Poll(PollWords {
+            label: self.features,
+            pos: *pos,
+            rule: v.rule,
+            est,
+            net: v.cand.net(),
+            wounded: r.worst.map(|i| r.agents[i].agent),
+            threat: r.threat,
+            by_wounded: Some(est.agent_index()) == r.worst,
+            look,
+            fallback,
+        }))
     }
 
     /// Explain mode's lines, logged at debug level and kept when asked for.
@@ -134,7 +95,7 @@ impl MasterAgent {
 
     /// Explain mode: one line per agent, the worst threat, the request answers, the
     /// look-ahead's candidates with their worth (level 9), the reason.
-    pub(super) fn explain_round(&mut self, pos: &Position, r: &Round, reason: &str, weighed: &[(Cand, i32)]) {
+    pub(super) fn explain_round(&mut self, pos: &Position, r: &Round, reason: &Reason, weighed: &[(Cand, i32)]) {
         let mut lines = Vec::with_capacity(r.n + 4);
         let describe = |b: Option<Cand>| match b {
             Some(c) => match c.est.plan {
@@ -179,5 +140,127 @@ impl MasterAgent {
         }
         lines.push(format!("decision: {reason}"));
         self.explain_lines(lines);
+    }
+}
+
+/// Why a decision was made ("L5 attack request: Nf3xe5 removes attacker of Qd4 (net 300)"),
+/// put into words only when read (`Display`, `to_string`): decisions are made far more often
+/// than their reasons are read (the XBoard protocol shows them only in debug mode, the decide
+/// benchmark never), and wording one cost about a twentieth of a level 9 decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason(Words);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Words {
+    /// The `mating` rules' mate in one, two or three of our moves.
+    Mate { label: Features, pos: Position, mv: Move, moves: u32 },
+    /// Words made at once (the mating net describes its own choice).
+    Text(String),
+    /// A decision of the poll's rules, or of level 9's after it.
+    Poll(PollWords),
+}
+
+/// What a poll's reason says, as the round left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PollWords {
+    label: Features,
+    pos: Position,
+    rule: Rule,
+    est: Estimate,
+    net: i32,
+    /// The worst threatened agent and its threat.
+    wounded: Option<Agent>,
+    threat: i32,
+    /// The move is the worst threatened agent's own.
+    by_wounded: bool,
+    /// Look-ahead: the move's worth, and the thesis's choice with its worth.
+    look: (i32, Move, i32),
+    fallback: bool,
+}
+
+impl Reason {
+    /// A mate by the `mating` rules in `moves` of our moves, starting with `mv`.
+    pub(super) fn mate(label: Features, pos: &Position, mv: Move, moves: u32) -> Reason {
+        Reason(Words::Mate { label, pos: *pos, mv, moves })
+    }
+
+    /// Words already made.
+    pub(super) fn text(words: String) -> Reason {
+        Reason(Words::Text(words))
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match &self.0 {
+            Words::Text(words) => f.write_str(words),
+            Words::Mate { label, pos, mv, moves } => {
+                let (label, mv) = (label.label(), move_text(pos, *mv));
+                match moves {
+                    1 => write!(f, "{label} mate: {mv}"),
+                    2 => write!(f, "{label} mate in two: {mv} (every reply allows mate)"),
+                    _ => write!(f, "{label} mate in three: {mv} (checks that leave every reply a mate)"),
+                }
+            }
+            Words::Poll(w) => w.fmt(f),
+        }
+    }
+}
+
+impl PollWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let (pos, est) = (&self.pos, &self.est);
+        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
+        let mv = move_text(pos, est.mv);
+        let w_name = self.wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
+        write!(f, "{} ", self.label.label())?;
+        match self.rule {
+            Rule::Attack | Rule::Move | Rule::ThreatenedAgent => {
+                match (self.rule, est.action, est.plan.is_some()) {
+                    (Rule::ThreatenedAgent, _, _) => write!(f, "threatened {w_name} (threat {}) acts itself: ", self.threat)?,
+                    (_, Action::Attack, _) => f.write_str("attack: ")?,
+                    (_, Action::Move, true) => f.write_str("move-attack: ")?,
+                    (_, Action::Move, false) => f.write_str("move: ")?,
+                }
+                match (est.action, est.plan) {
+                    (Action::Attack, _) => {
+                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
+                        write!(f, "{mv} takes {} (profit {})", kind_text(victim), est.profit)?
+                    }
+                    (Action::Move, Some((target, victim))) => {
+                        let piece = est.mv.promotion().unwrap_or(mover_piece);
+                        write!(f, "{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)?
+                    }
+                    (Action::Move, None) => write!(f, "{mv} (profit {})", est.profit)?,
+                }
+            }
+            Rule::AttackRequest => write!(f, "attack request: {mv} removes attacker of {w_name} (net {})", self.net)?,
+            Rule::DefenseRequest => {
+                let w = self.wounded.expect("a defense request has a requester");
+                let attackers = Scene::now(pos).their_attackers(pos, w.square);
+                let blocked = attackers.into_iter().find(|&a| block_squares(a.bb(), w.square).contains(est.mv.to()));
+                match blocked.and_then(|a| pos.piece_kind_at(a).map(|p| (p, a))) {
+                    Some((p, a)) => write!(f, "defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), self.net)?,
+                    None => write!(f, "defense request: {mv} guards {w_name} (net {})", self.net)?,
+                }
+            }
+            Rule::LookAhead => {
+                let (worth, thesis, thesis_worth) = self.look;
+                write!(f, "look-ahead: {mv} (worth {worth}; the thesis's rules chose {}, worth {thesis_worth})", move_text(pos, thesis))?
+            }
+            Rule::PromotionAnswer => write!(f, "promotion answer: {mv} stops a pawn from queening (profit {})", est.profit)?,
+            // Decided before the poll (`mating_rules`), which words them itself.
+            Rule::Mate | Rule::MatingNet => f.write_str(&mv)?,
+        }
+        if est.fork().is_some() {
+            write!(f, "; forks (guaranteed {})", est.threat)?;
+        }
+        if matches!(self.rule, Rule::Attack | Rule::Move) && self.threat > 0 && !self.by_wounded {
+            write!(f, "; leaves {w_name} threatened ({})", self.threat)?;
+        }
+        if self.fallback {
+            f.write_str("; every move failed defense consideration")?;
+        }
+        Ok(())
     }
 }
