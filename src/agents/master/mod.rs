@@ -318,6 +318,10 @@ impl MasterAgent {
             r.agents[r.n].agent = ev.agent(&now, sq);
             r.n += 1;
         }
+        if features.has(Features::LOOK_AHEAD) {
+            r.forcing.reserve(legal.len());
+            r.estimates.reserve(legal.len());
+        }
         let (worst, threat) = worst_threat(&r.agents[..r.n], &mut self.rng);
         r.worst = worst;
         r.threat = threat;
