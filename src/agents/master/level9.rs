@@ -53,7 +53,9 @@ impl MasterAgent {
     /// them), for the reason and the explain lines.
     pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
-        let mut proposals: Vec<Cand> = Vec::new();
+        // Sized once: every list below grows by pushes, and regrowing them cost more than
+        // the room they take.
+        let mut proposals: Vec<Cand> = Vec::with_capacity(2 * r.n + 2);
         for rep in &r.agents[..r.n] {
             proposals.extend(rep.attack.map(|b| b.cand));
             proposals.extend(rep.mv.map(|b| b.cand));
@@ -69,7 +71,8 @@ impl MasterAgent {
         proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
         let mut forcing: Vec<Cand> = r.forcing.iter().map(|&est| Cand { est, residual: 0 }).collect();
         forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
-        let mut candidates = vec![verdict.cand];
+        let mut candidates = Vec::with_capacity(legal.len() + 1);
+        candidates.push(verdict.cand);
         for (c, limit) in forcing.into_iter().map(|c| (c, look_ahead::FORCING)).chain(proposals.into_iter().map(|c| (c, look_ahead::CANDIDATES))) {
             if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
                 candidates.push(c);
@@ -86,7 +89,8 @@ impl MasterAgent {
             true => weigh(est, i32::MIN),
             false => look_ahead::ceiling(pos, est, features, &threatened, checks.contains(est.mv)),
         };
-        let mut worths: Vec<(Move, Weighed)> = candidates.iter().enumerate().map(|(i, c)| (c.est.mv, first(i, &c.est))).collect();
+        let mut worths: Vec<(Move, Weighed)> = Vec::with_capacity(legal.len() + 1);
+        worths.extend(candidates.iter().enumerate().map(|(i, c)| (c.est.mv, first(i, &c.est))));
         let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
         // The agents propose one attack and one move each, so when the best candidate still
         // loses material (other than a check, the agents' attack on the king, whose worth
