@@ -106,7 +106,7 @@ impl Armies {
             return Bitboard::EMPTY;
         }
         let king = kings.lsb();
-        let sliders = ((t.rook(king, Bitboard::EMPTY) & straight) | (t.bishop(king, Bitboard::EMPTY) & diag)) & self.sides[1 - side] & occ;
+        let sliders = ((t.rook_rays(king) & straight) | (t.bishop_rays(king) & diag)) & self.sides[1 - side] & occ;
         let mut between = Bitboard::EMPTY;
         for s in sliders {
             between |= t.between(king, s);
@@ -145,7 +145,7 @@ impl Armies {
         let enemy = self.sides[1 - side] & occ;
         let queens = k[Piece::Queen.index()];
         let through = occ.without(from);
-        let pinners = if t.rook(king, Bitboard::EMPTY).contains(from) {
+        let pinners = if t.rook_rays(king).contains(from) {
             t.rook(king, through) & (k[Piece::Rook.index()] | queens)
         } else {
             t.bishop(king, through) & (k[Piece::Bishop.index()] | queens)

@@ -586,7 +586,7 @@ impl Threatened {
 /// behind others join as backups), its knight squares and its neighbours (pawns, kings).
 fn reach(sq: Square) -> Bitboard {
     let tables = attacks::tables();
-    tables.queen(sq, Bitboard::EMPTY) | tables.knight(sq) | tables.king(sq)
+    tables.queen_rays(sq) | tables.knight(sq) | tables.king(sq)
 }
 
 /// Where a move changes which pieces are pinned (the exchange lets a pinned piece take only
@@ -598,7 +598,7 @@ fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
     let (mut pins, mut lines) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for color in [crate::board::Color::White, crate::board::Color::Black] {
         let king = pos.king_square(color);
-        let (straight, diag) = (tables.rook(king, Bitboard::EMPTY), tables.bishop(king, Bitboard::EMPTY));
+        let (straight, diag) = (tables.rook_rays(king), tables.bishop_rays(king));
         lines |= straight | diag;
         let queens = pos.pieces(!color, Piece::Queen);
         let sliders = (straight & (pos.pieces(!color, Piece::Rook) | queens)) | (diag & (pos.pieces(!color, Piece::Bishop) | queens));

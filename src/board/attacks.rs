@@ -21,6 +21,9 @@ pub struct Tables {
     pawn: [[u64; 64]; 2],
     rook: [Magic; 64],
     bishop: [Magic; 64],
+    /// Each slider's lines on an empty board: cheaper than a magic lookup with no occupancy.
+    rook_rays: [u64; 64],
+    bishop_rays: [u64; 64],
     slider: Box<[u64]>,
     between: Box<[[u64; 64]; 64]>,
     line: Box<[[u64; 64]; 64]>,
@@ -204,7 +207,10 @@ fn build_tables() -> Tables {
 
     let mut between = Box::new([[0u64; 64]; 64]);
     let mut line = Box::new([[0u64; 64]; 64]);
+    let (mut rook_rays, mut bishop_rays) = ([0u64; 64], [0u64; 64]);
     for a in Square::all() {
+        rook_rays[a.index()] = ray_attacks(a, 0, &ROOK_DIRS);
+        bishop_rays[a.index()] = ray_attacks(a, 0, &BISHOP_DIRS);
         for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
             for &(df, dr) in dirs.iter() {
                 let mut cur = a;
@@ -222,7 +228,7 @@ fn build_tables() -> Tables {
             }
         }
     }
-    Tables { knight, king, pawn, rook, bishop, slider: slider.into_boxed_slice(), between, line }
+    Tables { knight, king, pawn, rook, bishop, rook_rays, bishop_rays, slider: slider.into_boxed_slice(), between, line }
 }
 
 /// Forces the tables to be built now (at start-up) instead of on the first move.
@@ -281,6 +287,24 @@ impl Tables {
     #[inline(always)]
     pub fn queen(&self, sq: Square, occ: Bitboard) -> Bitboard {
         self.rook(sq, occ) | self.bishop(sq, occ)
+    }
+
+    /// A rook's squares from `sq` on an empty board: `rook(sq, Bitboard::EMPTY)`.
+    #[inline(always)]
+    pub fn rook_rays(&self, sq: Square) -> Bitboard {
+        Bitboard(self.rook_rays[ix(sq)])
+    }
+
+    /// A bishop's squares from `sq` on an empty board: `bishop(sq, Bitboard::EMPTY)`.
+    #[inline(always)]
+    pub fn bishop_rays(&self, sq: Square) -> Bitboard {
+        Bitboard(self.bishop_rays[ix(sq)])
+    }
+
+    /// A queen's squares from `sq` on an empty board.
+    #[inline(always)]
+    pub fn queen_rays(&self, sq: Square) -> Bitboard {
+        self.rook_rays(sq) | self.bishop_rays(sq)
     }
 
     /// Squares strictly between `a` and `b` when they share a line, else empty.
@@ -373,6 +397,17 @@ mod tests {
                 assert_eq!(bishop(sq, Bitboard(occ)).0, ray_attacks(sq, occ, &BISHOP_DIRS));
             }
         }
+    }
+
+    #[test]
+    fn empty_board_rays_are_the_lookups_with_no_occupancy() {
+        let t = tables();
+        for sq in Square::all() {
+            assert_eq!(t.rook_rays(sq), t.rook(sq, Bitboard::EMPTY), "{sq}");
+            assert_eq!(t.bishop_rays(sq), t.bishop(sq, Bitboard::EMPTY), "{sq}");
+            assert_eq!(t.queen_rays(sq), t.queen(sq, Bitboard::EMPTY), "{sq}");
+        }
+        assert_eq!(t.rook_rays(Square::new(0, 0)).count(), 14);
     }
 
     #[test]
