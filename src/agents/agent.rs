@@ -77,11 +77,21 @@ pub(crate) struct MoveValue {
 pub(crate) struct Eval<'a> {
     pub pos: &'a Position,
     pub features: Features,
+    /// With `exchange`, for the poll's many exposure checks (`knowing_their_attacks`): every
+    /// square their pieces attack in the position.
+    their_attacks: Option<Bitboard>,
 }
 
 impl<'a> Eval<'a> {
     pub fn new(pos: &'a Position, features: Features) -> Eval<'a> {
-        Eval { pos, features }
+        Eval { pos, features, their_attacks: None }
+    }
+
+    /// This view with their attacks taken once, so that `exposure_over` asks only the pieces
+    /// their moves could reach after ours (see there).
+    pub fn knowing_their_attacks(self) -> Eval<'a> {
+        let their_attacks = self.features.has(Features::EXCHANGE).then(|| Scene::now(self.pos).their_attacks(self.pos));
+        Eval { their_attacks, ..self }
     }
 
     #[inline]
@@ -257,6 +267,9 @@ impl<'a> Eval<'a> {
             suspects |= attacks::queen(sq, pos.occupied());
         }
         suspects &= pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals();
+        if let Some(attacked_now) = self.their_attacks {
+            suspects &= attacked_now | self.newly_attackable(opened);
+        }
         let mut worst = 0;
         // Piece::ALL lists the kinds from the cheapest up.
         for &piece in Piece::ALL.iter().rev().take_while(|&&p| value(p) > floor) {
@@ -268,6 +281,28 @@ impl<'a> Eval<'a> {
             }
         }
         worst
+    }
+
+    /// The squares their sliders may attack once `opened` is empty that they do not attack
+    /// now (a superset): those on the lines through an emptied square from their sliders that
+    /// see it. With the exchange a piece nothing of theirs attacks has no threat, so only the
+    /// pieces on these squares or attacked now can be exposed by our move. (A slider's new line
+    /// runs through the first emptied square on it, from which it is seen across empty or
+    /// emptied squares; leapers attack where they did.)
+    #[inline(always)]
+    fn newly_attackable(&self, opened: Bitboard) -> Bitboard {
+        let (pos, t) = (self.pos, attacks::tables());
+        let them = !pos.side_to_move();
+        let occ = pos.occupied() & !opened;
+        let queens = pos.pieces(them, Piece::Queen);
+        let (diag, straight) = (pos.pieces(them, Piece::Bishop) | queens, pos.pieces(them, Piece::Rook) | queens);
+        let mut lines = Bitboard::EMPTY;
+        for sq in opened {
+            for slider in (t.bishop(sq, occ) & diag) | (t.rook(sq, occ) & straight) {
+                lines |= t.line(slider, sq);
+            }
+        }
+        lines
     }
 
     /// How a defense-request answer is valued: as a move that always checks its own arrival
@@ -373,6 +408,26 @@ mod tests {
             }
         }
         assert!(exposed > 500, "{exposed}");
+    }
+
+    #[test]
+    fn knowing_their_attacks_changes_no_exposure() {
+        // WAC and every position one move on: the pieces the map passes over are never exposed.
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        let roots = crate::agents::epd_positions(wac);
+        let (mut asked, mut exposed) = (0, 0);
+        for p in roots.iter().flat_map(|r| std::iter::once(*r).chain(r.legal_moves().iter().map(|&mv| r.play(mv)).collect::<Vec<_>>())) {
+            let plain = Eval::new(&p, Features::level(9).unwrap());
+            let mapped = Eval::new(&p, Features::level(9).unwrap()).knowing_their_attacks();
+            for &mv in p.legal_moves().iter() {
+                let scene = Scene::after(&p, mv);
+                let whole = plain.exposure(&scene, mv.from());
+                assert_eq!(mapped.exposure(&scene, mv.from()), whole, "{p:?} {mv}");
+                asked += 1;
+                exposed += usize::from(whole > 0);
+            }
+        }
+        assert!(asked > 100_000 && exposed > 10_000, "{asked} {exposed}");
     }
 
     #[test]

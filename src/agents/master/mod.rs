@@ -306,7 +306,7 @@ impl MasterAgent {
     /// agent estimates its moves (checking the others when defense consideration is on) and
     /// answers the worst threatened agent's requests.
     fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features, checks: &MoveList) -> Round {
-        let ev = Eval::new(pos, features);
+        let ev = Eval::new(pos, features).knowing_their_attacks();
         let now = Scene::now(pos);
         let mut r = Round::empty();
         let mut index = [NO_AGENT; 64];
