@@ -87,11 +87,29 @@ impl<'a> Eval<'a> {
         Eval { pos, features, their_attacks: None }
     }
 
-    /// This view with their attacks taken once, so that `exposure_over` asks only the pieces
-    /// their moves could reach after ours (see there).
+    /// This view with their attacks taken once, so that the scenes it makes know where their
+    /// pieces can attack (`scene_now`, `scene_after`): with the exchange a square they do not
+    /// attack has no threat, and most squares the poll asks about are such.
     pub fn knowing_their_attacks(self) -> Eval<'a> {
         let their_attacks = self.features.has(Features::EXCHANGE).then(|| Scene::now(self.pos).their_attacks(self.pos));
         Eval { their_attacks, ..self }
+    }
+
+    /// The board as it stands, knowing their attacks when this view does.
+    pub fn scene_now(&self) -> Scene {
+        let now = Scene::now(self.pos);
+        self.their_attacks.map_or(now, |attacked| now.with_their_reach(attacked))
+    }
+
+    /// The board after our move `mv`, knowing where their pieces may attack when this view
+    /// knows their attacks now: there, and along the lines our move opens to their sliders.
+    #[inline(always)]
+    pub fn scene_after(&self, mv: Move) -> Scene {
+        let scene = Scene::after(self.pos, mv);
+        match self.their_attacks {
+            Some(attacked) => scene.with_their_reach(attacked | self.newly_attackable(self.pos.occupied() & !scene.occ)),
+            None => scene,
+        }
     }
 
     #[inline]
@@ -104,6 +122,9 @@ impl<'a> Eval<'a> {
     #[inline(always)]
     pub fn threat_at(&self, scene: &Scene, sq: Square, piece: Piece) -> i32 {
         if self.features.has(Features::EXCHANGE) {
+            if !scene.their_reach().contains(sq) {
+                return 0;
+            }
             return exchange_threat(self.pos, scene, sq, piece);
         }
         threat(self.pos, scene, sq, piece, self.backup())
@@ -125,7 +146,7 @@ impl<'a> Eval<'a> {
     ///   is worth minus that threat.
     #[inline(always)]
     pub fn estimate(&self, index: usize, agent: &Agent, mv: Move) -> (Estimate, Scene) {
-        let scene = Scene::after(self.pos, mv);
+        let scene = self.scene_after(mv);
         let piece = mv.promotion().unwrap_or(agent.piece);
         let gain = value(piece) - value(agent.piece);
         let est = match self.pos.captured_piece(mv) {
@@ -266,10 +287,8 @@ impl<'a> Eval<'a> {
         for sq in opened {
             suspects |= attacks::queen(sq, pos.occupied());
         }
-        suspects &= pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals();
-        if let Some(attacked_now) = self.their_attacks {
-            suspects &= attacked_now | self.newly_attackable(opened);
-        }
+        // With the exchange, a piece their pieces cannot attack has no threat.
+        suspects &= pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals() & scene.their_reach();
         let mut worst = 0;
         // Piece::ALL lists the kinds from the cheapest up.
         for &piece in Piece::ALL.iter().rev().take_while(|&&p| value(p) > floor) {
@@ -411,23 +430,33 @@ mod tests {
     }
 
     #[test]
-    fn knowing_their_attacks_changes_no_exposure() {
-        // WAC and every position one move on: the pieces the map passes over are never exposed.
+    fn knowing_their_attacks_changes_no_threat_and_no_exposure() {
+        // WAC and every position one move on, every move: where the scene says their pieces
+        // cannot attack, the exchange finds no threat, so the answers are the plain ones.
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         let roots = crate::agents::epd_positions(wac);
-        let (mut asked, mut exposed) = (0, 0);
+        let (mut passed_over, mut exposed) = (0, 0);
         for p in roots.iter().flat_map(|r| std::iter::once(*r).chain(r.legal_moves().iter().map(|&mv| r.play(mv)).collect::<Vec<_>>())) {
             let plain = Eval::new(&p, Features::level(9).unwrap());
             let mapped = Eval::new(&p, Features::level(9).unwrap()).knowing_their_attacks();
+            let ours = p.by_color(p.side_to_move());
+            for (scene, known) in p.legal_moves().iter().map(|&mv| (Scene::after(&p, mv), mapped.scene_after(mv))).chain([(Scene::now(&p), mapped.scene_now())]) {
+                for sq in ours & scene.occ {
+                    let piece = scene.kind_at(&p, sq).unwrap();
+                    assert_eq!(mapped.threat_at(&known, sq, piece), plain.threat_at(&scene, sq, piece), "{p:?} {sq}");
+                    passed_over += usize::from(!known.their_reach().contains(sq));
+                }
+                for (sq, piece) in scene.arrival_list() {
+                    assert_eq!(mapped.threat_at(&known, sq, piece), plain.threat_at(&scene, sq, piece), "{p:?} {sq}");
+                }
+            }
             for &mv in p.legal_moves().iter() {
-                let scene = Scene::after(&p, mv);
-                let whole = plain.exposure(&scene, mv.from());
-                assert_eq!(mapped.exposure(&scene, mv.from()), whole, "{p:?} {mv}");
-                asked += 1;
+                let whole = plain.exposure(&Scene::after(&p, mv), mv.from());
+                assert_eq!(mapped.exposure(&mapped.scene_after(mv), mv.from()), whole, "{p:?} {mv}");
                 exposed += usize::from(whole > 0);
             }
         }
-        assert!(asked > 100_000 && exposed > 10_000, "{asked} {exposed}");
+        assert!(passed_over > 100_000 && exposed > 10_000, "{passed_over} {exposed}");
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub(crate) struct Scene {
     /// The enemy piece the move took, if any (an en-passant pawn is not on the move's target).
     pub captured: Option<Square>,
     king: Square,
+    /// Squares their pieces may attack here, when worked out (`Eval::scene_after`); a
+    /// superset, the whole board otherwise. A square outside it has no attacker of theirs.
+    their_reach: Bitboard,
 }
 
 impl Scene {
@@ -39,7 +42,20 @@ impl Scene {
             n_arrivals: 0,
             captured: None,
             king: pos.king_square(us),
+            their_reach: Bitboard::FULL,
         }
+    }
+
+    /// This scene, knowing that their pieces attack nothing outside `reach`.
+    #[inline]
+    pub fn with_their_reach(self, reach: Bitboard) -> Scene {
+        Scene { their_reach: reach, ..self }
+    }
+
+    /// Squares their pieces may attack in this scene (a superset; see `with_their_reach`).
+    #[inline]
+    pub fn their_reach(&self) -> Bitboard {
+        self.their_reach
     }
 
     /// The board after our legal move `mv`.

@@ -307,7 +307,7 @@ impl MasterAgent {
     /// answers the worst threatened agent's requests.
     fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features, checks: &MoveList) -> Round {
         let ev = Eval::new(pos, features).knowing_their_attacks();
-        let now = Scene::now(pos);
+        let now = ev.scene_now();
         let mut r = Round::empty();
         let mut index = [NO_AGENT; 64];
         for sq in pos.by_color(pos.side_to_move()) {
