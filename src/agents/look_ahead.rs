@@ -567,26 +567,52 @@ impl Threatened {
         let (pins, king_lines) = pin_squares(pos);
         threats
             .filter(|&(sq, threat)| threat > 0 && pos.piece_kind_at(sq) != Some(Piece::King))
-            .map(|(square, threat)| Threatened { square, threat, reach: reach(square) | pins, king_lines })
+            .map(|(square, threat)| Threatened { square, threat, reach: reach(pos, square) | pins, king_lines })
             .collect()
     }
 
+    /// Our piece on `square` (not the king), threatened `threat` there.
+    pub(crate) fn one(pos: &Position, square: Square, threat: i32) -> Threatened {
+        let (pins, king_lines) = pin_squares(pos);
+        Threatened { square, threat, reach: reach(pos, square) | pins, king_lines }
+    }
+
     /// Does our move `mv` of `piece` (not the king) leave the threat on this piece as it was?
-    fn untouched_by(&self, mv: Move, piece: Piece) -> bool {
+    pub(crate) fn untouched_by(&self, mv: Move, piece: Piece) -> bool {
+        let tables = attacks::tables();
+        // A slider arriving on a line through the square may join the exchange there (and on
+        // a king's line, pin); an en-passant capture also empties the taken pawn's square.
+        let lands_on_a_line = match piece {
+            Piece::Bishop => tables.bishop_rays(mv.to()).contains(self.square),
+            Piece::Rook => tables.rook_rays(mv.to()).contains(self.square),
+            Piece::Queen => tables.queen_rays(mv.to()).contains(self.square),
+            _ => false,
+        };
         let slider = matches!(piece, Piece::Bishop | Piece::Rook | Piece::Queen);
         let touched = mv.from() == self.square
             || self.reach.contains(mv.from())
             || self.reach.contains(mv.to())
-            || (slider && self.king_lines.contains(mv.to()));
+            || lands_on_a_line
+            || (slider && self.king_lines.contains(mv.to()))
+            || mv.kind() == crate::board::MoveKind::EnPassant;
         !touched
     }
 }
 
-/// The squares from which a piece could take part in an exchange on `sq`: its lines (sliders
-/// behind others join as backups), its knight squares and its neighbours (pawns, kings).
-fn reach(sq: Square) -> Bitboard {
+/// The squares from which a piece could take part in an exchange on `sq`, or change it: its
+/// knight squares and neighbours (knights, pawns, kings), and each line through it that holds
+/// a slider of either side able to move along it (those sliders, and the pieces between them
+/// and `sq`, are the attackers, defenders and x-ray backups there). A line with no such slider
+/// comes into play only when one arrives (`Threatened::untouched_by`).
+fn reach(pos: &Position, sq: Square) -> Bitboard {
     let tables = attacks::tables();
-    tables.queen_rays(sq) | tables.knight(sq) | tables.king(sq)
+    let queens = pos.by_piece(Piece::Queen);
+    let sliders = (tables.rook_rays(sq) & (pos.by_piece(Piece::Rook) | queens)) | (tables.bishop_rays(sq) & (pos.by_piece(Piece::Bishop) | queens));
+    let mut lines = Bitboard::EMPTY;
+    for slider in sliders {
+        lines |= tables.line(sq, slider);
+    }
+    lines | tables.knight(sq) | tables.king(sq)
 }
 
 /// Where a move changes which pieces are pinned (the exchange lets a pinned piece take only

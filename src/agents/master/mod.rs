@@ -17,6 +17,7 @@ pub use report::Reason;
 use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval};
 use super::counters::{CounterLog, Counters, Pending};
 use super::features::Features;
+use super::look_ahead::Threatened;
 use super::mating;
 use super::scene::Scene;
 use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
@@ -329,6 +330,10 @@ impl MasterAgent {
         let wounded = worst.map(|i| r.agents[i].agent);
         let w_attackers = wounded.map_or(Bitboard::EMPTY, |a| now.their_attackers(pos, a.square));
         let blocks = wounded.map_or(Bitboard::EMPTY, |a| block_squares(w_attackers, a.square));
+        // Level 9: a move off the wounded agent's reach leaves its threat as it was, so it
+        // answers no defense request, found without an exchange. (The king's threat is its
+        // whole value whoever defends it.)
+        let w_reach = wounded.filter(|w| features.has(Features::EXCHANGE) && w.piece != Piece::King).map(|w| Threatened::one(pos, w.square, threat));
         let dc = features.has(Features::DEFENSE_CONSIDERATION);
         let look_ahead = features.has(Features::LOOK_AHEAD);
         let attack_requests = features.has(Features::ATTACK_REQUEST);
@@ -384,7 +389,9 @@ impl MasterAgent {
             {
                 offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
             }
+            let untouched = || w_reach.is_some_and(|t| agent.piece != Piece::King && t.untouched_by(mv, mv.promotion().unwrap_or(agent.piece)));
             if defense_requests
+                && !untouched()
                 && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
                 && (!features.has(Features::DEFENSE_BALANCE) || {
                     // The balance weighs the whole exposure, below the worst threat too.
