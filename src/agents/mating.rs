@@ -277,7 +277,9 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
             return pos.leaves_no_legal_move(mv);
         }
         let after = pos.play(mv);
-        let replies = after.legal_moves();
+        // Listed in place: a list returned by value is a copy of all its room.
+        let mut replies = MoveList::new();
+        after.generate(&mut replies, Bitboard::FULL);
         if replies.is_empty() {
             return true;
         }
