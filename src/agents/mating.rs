@@ -149,7 +149,9 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
         }
     }
 
-    #[inline]
+    // Forced inline, as `pawn_steps`: the generator hands over one piece (or one pawn step) at
+    // a time and seldom with a check among its moves, so a call cost as much as the work.
+    #[inline(always)]
     fn targets(&mut self, from: Square, to: Bitboard) {
         let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
@@ -157,7 +159,7 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_steps(&mut self, to: Bitboard, step: i8) {
         let origin = |t: Square| Square((t.0 as i8 - step) as u8);
         let plain = to & !PROMOTION_RANKS;
