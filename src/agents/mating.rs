@@ -357,7 +357,10 @@ struct Reply {
 
 impl<'a> RootChecks<'a> {
     fn new(pos: &'a Position, checks: &'a MoveList) -> RootChecks<'a> {
-        RootChecks { pos, checks, roots: Vec::with_capacity(checks.len()), moves: Vec::new() }
+        // Room for the checks after a few dozen replies at once: grown from nothing, the list
+        // was reallocated several times a search.
+        let room = if checks.is_empty() { 0 } else { 64 };
+        RootChecks { pos, checks, roots: Vec::with_capacity(checks.len()), moves: Vec::with_capacity(room) }
     }
 
     /// Our check `mv` worked out: only the replies' count is needed when there are many.
