@@ -149,7 +149,9 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
         }
     }
 
-    #[inline]
+    // Forced inline, as `pawn_steps`: the generator hands over one piece (or one pawn step) at
+    // a time and seldom with a check among its moves, so a call cost as much as the work.
+    #[inline(always)]
     fn targets(&mut self, from: Square, to: Bitboard) {
         let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
@@ -157,7 +159,7 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_steps(&mut self, to: Bitboard, step: i8) {
         let origin = |t: Square| Square((t.0 as i8 - step) as u8);
         let plain = to & !PROMOTION_RANKS;
@@ -183,6 +185,8 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
 
 /// Our pieces that alone stand between one of our sliders and their king on `king`: moving one
 /// off that line gives check.
+// Inline: asked once a check generation; out of line the call cost about as much as the loop.
+#[inline]
 fn discoverers(pos: &Position, king: Square) -> Bitboard {
     let t = attacks::tables();
     let us = pos.side_to_move();
@@ -267,7 +271,7 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
 
 /// `mate_by_checks`, the same answer and the same budget spent, with less work: the last check
 /// is tested for mate without being made (`leaves_no_legal_move`).
-fn first_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u32) -> Option<Move> {
+fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mut u32) -> Option<Move> {
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
             return false;
@@ -277,7 +281,9 @@ fn first_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &
             return pos.leaves_no_legal_move(mv);
         }
         let after = pos.play(mv);
-        let replies = after.legal_moves();
+        // Listed in place: a list returned by value is a copy of all its room.
+        let mut replies = MoveList::new();
+        after.generate(&mut replies, Bitboard::FULL);
         if replies.is_empty() {
             return true;
         }
@@ -287,7 +293,7 @@ fn first_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &
                 if moves == 2 {
                     return first_mating_check(&next, budget).is_some();
                 }
-                first_mate_by_checks(&next, &checks_of(&next), moves - 1, budget).is_some()
+                first_mate_by_checks(&next, checks_of(&next).as_slice(), moves - 1, budget).is_some()
             })
     })
 }
@@ -325,24 +331,51 @@ fn mate_in_two_or_three_within(pos: &Position, checks: &MoveList, budget: &mut u
     roots.mate_by_checks(3, budget).map(|mv| (mv, 3))
 }
 
-/// Our checks in `pos`, each worked out (`RootCheck`) when first asked for.
+/// Our checks in `pos`, each worked out (`RootCheck`) when first asked for. Both searches ask
+/// for them in order from the first, so they are kept in that order.
 struct RootChecks<'a> {
     pos: &'a Position,
     checks: &'a MoveList,
-    roots: Vec<Option<RootCheck>>,
+    roots: Vec<RootCheck>,
+    /// Our checks after each reply worked out, end to end (`Reply::checks` says where).
+    moves: Vec<Move>,
 }
 
-/// One of our checks: the position after it, its replies, and after the first of those the
-/// position and our checks there.
+/// One of our checks: the position after it, its replies (kept only when few enough to be
+/// followed up), and after each of those looked at, the position and our checks there.
 struct RootCheck {
     after: Position,
-    replies: MoveList,
-    next: Vec<(Position, MoveList)>,
+    count: usize,
+    replies: [Move; MATE_IN_TWO_REPLIES],
+    next: [Option<Reply>; MATE_IN_TWO_REPLIES],
+}
+
+/// A reply to one of our checks: the position after it and where its checks lie in
+/// `RootChecks::moves`.
+struct Reply {
+    position: Position,
+    checks: std::ops::Range<usize>,
 }
 
 impl<'a> RootChecks<'a> {
     fn new(pos: &'a Position, checks: &'a MoveList) -> RootChecks<'a> {
-        RootChecks { pos, checks, roots: (0..checks.len()).map(|_| None).collect() }
+        // Room for the checks after a few dozen replies at once: grown from nothing, the list
+        // was reallocated several times a search.
+        let room = if checks.is_empty() { 0 } else { 64 };
+        RootChecks { pos, checks, roots: Vec::with_capacity(checks.len()), moves: Vec::with_capacity(room) }
+    }
+
+    /// Our check `mv` worked out: only the replies' count is needed when there are many.
+    fn root(pos: &Position, mv: Move) -> RootCheck {
+        let after = pos.play(mv);
+        // Listed in place: a list returned by value is a copy of all its room.
+        let mut list = MoveList::new();
+        after.generate(&mut list, Bitboard::FULL);
+        let mut replies = [Move::default(); MATE_IN_TWO_REPLIES];
+        if list.len() <= MATE_IN_TWO_REPLIES {
+            replies[..list.len()].copy_from_slice(list.as_slice());
+        }
+        RootCheck { after, count: list.len(), replies, next: [const { None }; MATE_IN_TWO_REPLIES] }
     }
 
     /// `mate_by_checks(pos, checks, moves, budget)` for `moves` of two or more, the same moves
@@ -353,31 +386,27 @@ impl<'a> RootChecks<'a> {
                 continue;
             }
             *budget -= 1;
-            let pos = self.pos;
             let mv = self.checks[i];
-            let root = self.roots[i].get_or_insert_with(|| {
-                let after = pos.play(mv);
-                RootCheck { after, replies: after.legal_moves(), next: Vec::new() }
-            });
-            if root.replies.is_empty() {
+            if self.roots.len() == i {
+                self.roots.push(Self::root(self.pos, mv));
+            }
+            let root = &mut self.roots[i];
+            if root.count == 0 {
                 return Some(mv); // a check with no reply is mate
             }
             // A check the king can meet in many ways is no mating attack.
-            if root.replies.len() > MATE_IN_TWO_REPLIES {
+            if root.count > MATE_IN_TWO_REPLIES {
                 continue;
             }
-            let mut every = true;
-            for j in 0..root.replies.len() {
-                if root.next.len() == j {
+            let every = (0..root.count).all(|j| {
+                let reply = root.next[j].get_or_insert_with(|| {
                     let position = root.after.play(root.replies[j]);
-                    root.next.push((position, checks_of(&position)));
-                }
-                let (position, its_checks) = &root.next[j];
-                if first_mate_by_checks(position, its_checks, moves - 1, budget).is_none() {
-                    every = false;
-                    break;
-                }
-            }
+                    let start = self.moves.len();
+                    for_each_check(&position, |mv| self.moves.push(mv));
+                    Reply { position, checks: start..self.moves.len() }
+                });
+                first_mate_by_checks(&reply.position, &self.moves[reply.checks.clone()], moves - 1, budget).is_some()
+            });
             if every {
                 return Some(mv);
             }
@@ -914,7 +943,7 @@ mod tests {
                     for moves in 1..=3 {
                         let (mut want_left, mut left) = (start, start);
                         let want = mate_by_checks(&p, &checks, moves, &mut want_left);
-                        assert_eq!(first_mate_by_checks(&p, &checks, moves, &mut left), want, "{} {moves} {start}", p.to_fen());
+                        assert_eq!(first_mate_by_checks(&p, checks.as_slice(), moves, &mut left), want, "{} {moves} {start}", p.to_fen());
                         assert_eq!(left, want_left, "{} {moves} {start}", p.to_fen());
                     }
                     let (mut want_left, mut left) = (start, start);
