@@ -100,6 +100,7 @@ struct Best<K> {
     ties: u32,
 }
 
+#[inline]
 fn offer<K: PartialOrd + Copy>(slot: &mut Option<Best<K>>, key: K, cand: Cand, rng: &mut StdRng) {
     match slot {
         None => *slot = Some(Best { key, cand, ties: 1 }),
