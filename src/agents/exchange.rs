@@ -46,6 +46,8 @@ struct Armies {
     kinds: [Bitboard; 6],
     /// `[ours, theirs]`.
     sides: [Bitboard; 2],
+    /// The attack tables, taken once (each taking checks that they are built).
+    t: &'static attacks::Tables,
 }
 
 impl Armies {
@@ -62,7 +64,7 @@ impl Armies {
         for (sq, piece) in scene.arrival_list() {
             kinds[piece.index()] = kinds[piece.index()].with(sq);
         }
-        Armies { kinds, sides: [scene.occ & !scene.theirs, scene.theirs] }
+        Armies { kinds, sides: [scene.occ & !scene.theirs, scene.theirs], t: attacks::tables() }
     }
 
     /// The least valuable attacker of `mover` among `attackers`: its square, value and kind. A
@@ -100,7 +102,7 @@ impl Armies {
     /// The squares between `side`'s king and the enemy sliders on its lines (see `exchange`).
     #[inline(always)]
     fn pinnable(&self, side: usize, occ: Bitboard, diag: Bitboard, straight: Bitboard) -> Bitboard {
-        let t = attacks::tables();
+        let t = self.t;
         let kings = self.kinds[Piece::King.index()] & self.sides[side] & occ;
         if kings.is_empty() {
             return Bitboard::EMPTY;
@@ -131,7 +133,7 @@ impl Armies {
     /// so that it may not capture on `sq` off the pin's line?
     #[inline(always)]
     fn pinned_away(&self, from: Square, sq: Square, occ: Bitboard, side: usize) -> bool {
-        let t = attacks::tables();
+        let t = self.t;
         let k = &self.kinds;
         let kings = k[Piece::King.index()] & self.sides[side] & occ;
         if kings.is_empty() || kings.contains(from) {
@@ -157,7 +159,7 @@ impl Armies {
     /// Every piece of either side attacking `sq` through `occ`; `us` owns side 0.
     #[inline(always)]
     fn attackers(&self, sq: Square, occ: Bitboard, us: Color) -> Bitboard {
-        let (t, k) = (attacks::tables(), &self.kinds);
+        let (t, k) = (self.t, &self.kinds);
         let pawns = k[Piece::Pawn.index()];
         // A pawn of one colour attacks sq from where a pawn of the other on sq would attack.
         let pawns = (t.pawn(!us, sq) & pawns & self.sides[0]) | (t.pawn(us, sq) & pawns & self.sides[1]);
@@ -174,7 +176,7 @@ impl Armies {
     /// see [`swap`]. `mover` is the side (0 = ours) that captures first.
     #[inline(always)]
     fn exchange(&self, sq: Square, target: i32, mut mover: usize, mut occ: Bitboard, mut attackers: Bitboard) -> i32 {
-        let (t, k) = (attacks::tables(), &self.kinds);
+        let (t, k) = (self.t, &self.kinds);
         let queens = k[Piece::Queen.index()];
         let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
         // Squares between each side's king and an enemy slider on the same line (board empty
