@@ -77,8 +77,8 @@ pub(crate) struct MoveValue {
 pub(crate) struct Eval<'a> {
     pub pos: &'a Position,
     pub features: Features,
-    /// With `exchange`, for the poll's many exposure checks (`knowing_their_attacks`): every
-    /// square their pieces attack in the position.
+    /// With `exchange`, when the poll asks (`knowing_their_attacks`): every square their pieces
+    /// attack in the position, from which its scenes know where their pieces may attack.
     their_attacks: Option<Bitboard>,
 }
 
@@ -304,10 +304,9 @@ impl<'a> Eval<'a> {
 
     /// The squares their sliders may attack once `opened` is empty that they do not attack
     /// now (a superset): those on the lines through an emptied square from their sliders that
-    /// see it. With the exchange a piece nothing of theirs attacks has no threat, so only the
-    /// pieces on these squares or attacked now can be exposed by our move. (A slider's new line
-    /// runs through the first emptied square on it, from which it is seen across empty or
-    /// emptied squares; leapers attack where they did.)
+    /// see it. (A slider's new line runs through the first emptied square on it, from which it
+    /// is seen across empty or emptied squares; leapers attack where they did, and our pieces
+    /// arriving only block.)
     #[inline(always)]
     fn newly_attackable(&self, opened: Bitboard) -> Bitboard {
         let (pos, t) = (self.pos, attacks::tables());
