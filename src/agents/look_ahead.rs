@@ -35,7 +35,7 @@
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
 use super::fork::fork;
-use super::mating::mate_in_one;
+use super::mating::{checking_moves, mate_among};
 use super::scene::Scene;
 use super::values::{material_balance, value};
 use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
@@ -737,11 +737,11 @@ fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> 
 pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Option<i32> {
     let us = pos.side_to_move();
     let after = pos.play(mv);
-    let replies = after.legal_moves();
-    if replies.is_empty() {
+    if !after.has_legal_move() {
         return Some(if after.is_check() { MATE } else { -material_balance(&after, us) });
     }
-    (features.has(Features::MATING) && mate_in_one(&after, &replies).is_some()).then_some(-MATE)
+    // Their checks alone, not every reply, are listed to look for their mate.
+    (features.has(Features::MATING) && mate_among(&after, &checking_moves(&after)).is_some()).then_some(-MATE)
 }
 
 /// The candidate to play: the best worth, the earlier at equal worth, after the finalist has
