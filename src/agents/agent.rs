@@ -434,7 +434,7 @@ mod tests {
         // cannot attack, the exchange finds no threat, so the answers are the plain ones.
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         let roots = crate::agents::epd_positions(wac);
-        let (mut passed_over, mut exposed) = (0, 0);
+        let (mut passed_over, mut exposed, mut planned) = (0, 0, 0);
         for p in roots.iter().flat_map(|r| std::iter::once(*r).chain(r.legal_moves().iter().map(|&mv| r.play(mv)).collect::<Vec<_>>())) {
             let plain = Eval::new(&p, Features::level(9).unwrap());
             let mapped = Eval::new(&p, Features::level(9).unwrap()).knowing_their_attacks();
@@ -447,6 +447,12 @@ mod tests {
                 }
                 for (sq, piece) in scene.arrival_list() {
                     assert_eq!(mapped.threat_at(&known, sq, piece), plain.threat_at(&scene, sq, piece), "{p:?} {sq}");
+                    // The captures it plans from there (`plan_and_fork`, `fork`).
+                    for target in attacks::piece_attacks(piece, p.side_to_move(), sq, scene.occ) & scene.theirs {
+                        let (then, known_then) = (scene.then_capture(sq, target, piece), known.then_capture(sq, target, piece));
+                        assert_eq!(mapped.threat_at(&known_then, target, piece), plain.threat_at(&then, target, piece), "{p:?} {sq} {target}");
+                        planned += 1;
+                    }
                 }
             }
             for &mv in p.legal_moves().iter() {
@@ -455,7 +461,7 @@ mod tests {
                 exposed += usize::from(whole > 0);
             }
         }
-        assert!(passed_over > 100_000 && exposed > 10_000, "{passed_over} {exposed}");
+        assert!(passed_over > 100_000 && exposed > 10_000 && planned > 10_000, "{passed_over} {exposed} {planned}");
     }
 
     #[test]

@@ -92,6 +92,11 @@ impl Scene {
     /// This scene followed by our piece on `from` capturing on `to` (a planned attack).
     pub fn then_capture(&self, from: Square, to: Square, piece: Piece) -> Scene {
         let mut s = *self;
+        // Leaving a square where the first move took a piece empties one the position had
+        // occupied: lines through it may open to their sliders, which the reach did not know.
+        if self.captured == Some(from) {
+            s.their_reach = Bitboard::FULL;
+        }
         s.theirs = s.theirs.without(to);
         s.captured = Some(to);
         s.relocate(from, to, piece);
