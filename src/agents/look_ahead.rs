@@ -752,7 +752,8 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
 /// early with a lower ceiling that no longer does. As no ceiling is below its worth, the
 /// finalists, their order and the choice are those of weighing every candidate in full first.
 pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
-    let mut checked = vec![false; worths.len()];
+    // One bit a candidate: they are distinct legal moves, at most `MAX_MOVES`.
+    let mut checked = [0u64; crate::board::MAX_MOVES / 64];
     loop {
         let mut best = 0;
         for (i, (_, w)) in worths.iter().enumerate() {
@@ -775,10 +776,11 @@ pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Fea
             worths[best].1 = weigh(best, beat);
             continue;
         }
-        if checked[best] {
+        let (word, bit) = (best / 64, 1u64 << (best % 64));
+        if checked[word] & bit != 0 {
             return best;
         }
-        checked[best] = true;
+        checked[word] |= bit;
         if let Some(real) = final_check(pos, worths[best].0, features) {
             worths[best].1 = Weighed::Exact(real);
         }

@@ -76,6 +76,11 @@ impl Game {
         self.positions.iter().map(Position::hash).collect()
     }
 
+    /// Has a position with this hash occurred in the game (the current one included)?
+    pub fn has_seen(&self, hash: u64) -> bool {
+        self.positions.iter().any(|p| p.hash() == hash)
+    }
+
     /// Plays a move that must be legal in the current position.
     pub fn play(&mut self, mv: Move) {
         debug_assert!(self.position().is_legal(mv), "illegal move {mv} in {:?}", self.position());
@@ -177,6 +182,18 @@ mod tests {
         assert!(g.outcome().is_none());
         play_all(&mut g, "Ra3");
         assert_eq!(g.outcome(), Some(Outcome::FiftyMoves));
+    }
+
+    #[test]
+    fn a_position_is_seen_once_it_has_occurred() {
+        let mut g = Game::startpos();
+        let after_e4 = Position::startpos().play(Position::startpos().parse_uci("e2e4").unwrap());
+        assert!(g.has_seen(Position::startpos().hash()) && !g.has_seen(after_e4.hash()));
+        play_all(&mut g, "e4 e5");
+        assert!(g.has_seen(after_e4.hash()) && g.has_seen(g.position().hash()));
+        g.undo();
+        g.undo();
+        assert!(!g.has_seen(after_e4.hash()));
     }
 
     #[test]

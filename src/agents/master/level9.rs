@@ -78,8 +78,7 @@ impl MasterAgent {
                 candidates.push(c);
             }
         }
-        let seen = repeated_positions(game);
-        let is_seen = |hash: u64| seen.contains(&hash);
+        let is_seen = |hash: u64| game.has_seen(hash);
         // The thesis's choice, and in explain mode every candidate, is weighed in full; the
         // others start from a ceiling and are weighed only as far as they could be the best.
         let features = self.features;
@@ -165,9 +164,4 @@ pub(super) fn answer_promotion(pos: &Position, features: Features, legal: &MoveL
         Some(cand) => Verdict { cand, rule: Rule::PromotionAnswer, ..verdict },
         None => verdict,
     }
-}
-
-/// The positions of the game so far, by hash: a move that leads back to one repeats it.
-fn repeated_positions(game: &Game) -> Vec<u64> {
-    game.position_hashes()
 }
