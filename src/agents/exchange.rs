@@ -35,6 +35,9 @@ pub(crate) fn exchange_threat(pos: &Position, scene: &Scene, sq: Square, piece: 
     if piece == Piece::King {
         return KING_VALUE;
     }
+    if (attackers & armies.sides[0]).is_empty() {
+        return armies.undefended(sq, value(piece), scene.occ, attackers);
+    }
     armies.exchange(sq, value(piece), 1, scene.occ, attackers).max(0)
 }
 
@@ -170,6 +173,31 @@ impl Armies {
             | (t.bishop(sq, occ) & (k[Piece::Bishop.index()] | queens))
             | (t.rook(sq, occ) & (k[Piece::Rook.index()] | queens)))
             & occ
+    }
+
+    /// `exchange(sq, target, 1, occ, attackers).max(0)` when none of ours defends `sq`
+    /// directly (most threats asked): they win the target if one of their attackers may take
+    /// and none of ours then sees the square through it; otherwise the whole exchange answers.
+    #[inline(always)]
+    fn undefended(&self, sq: Square, target: i32, occ: Bitboard, attackers: Bitboard) -> i32 {
+        let k = &self.kinds;
+        let queens = k[Piece::Queen.index()];
+        let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
+        let pinnable = self.pinnable(1, occ, diag, straight);
+        let Some((from, _, piece)) = self.pick(attackers, occ, 1, sq, pinnable) else { return 0 };
+        if piece != Piece::Knight {
+            let t = self.t;
+            let behind = occ.without(from);
+            let opened = if from.file() == sq.file() || from.rank() == sq.rank() {
+                t.rook(sq, behind) & straight
+            } else {
+                t.bishop(sq, behind) & diag
+            };
+            if (opened & behind & self.sides[0]).any() {
+                return self.exchange(sq, target, 1, occ, attackers).max(0);
+            }
+        }
+        target
     }
 
     /// The swap algorithm from the scene's occupancy, where `attackers` (both sides) see `sq`:
