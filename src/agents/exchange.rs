@@ -38,7 +38,7 @@ pub(crate) fn exchange_threat(pos: &Position, scene: &Scene, sq: Square, piece: 
     if (attackers & armies.sides[0]).is_empty() {
         return armies.undefended(sq, value(piece), scene.occ, attackers);
     }
-    armies.exchange(sq, value(piece), 1, scene.occ, attackers).max(0)
+    armies.exchange::<true>(sq, value(piece), 1, scene.occ, attackers).max(0)
 }
 
 /// The pieces of the scene by kind (either side's) and by side, so that an exchange can take
@@ -194,16 +194,18 @@ impl Armies {
                 t.bishop(sq, behind) & diag
             };
             if (opened & behind & self.sides[0]).any() {
-                return self.exchange(sq, target, 1, occ, attackers).max(0);
+                return self.exchange::<true>(sq, target, 1, occ, attackers).max(0);
             }
         }
         target
     }
 
     /// The swap algorithm from the scene's occupancy, where `attackers` (both sides) see `sq`:
-    /// see [`swap`]. `mover` is the side (0 = ours) that captures first.
+    /// see [`swap`]. `mover` is the side (0 = ours) that captures first. For a `THREAT`
+    /// only a result above zero matters (a threat), so the swap stops at 0 once the first
+    /// recapture is known to pay (see the loop).
     #[inline(always)]
-    fn exchange(&self, sq: Square, target: i32, mut mover: usize, mut occ: Bitboard, mut attackers: Bitboard) -> i32 {
+    fn exchange<const THREAT: bool>(&self, sq: Square, target: i32, mut mover: usize, mut occ: Bitboard, mut attackers: Bitboard) -> i32 {
         let (t, k) = (self.t, &self.kinds);
         let queens = k[Piece::Queen.index()];
         let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
@@ -221,6 +223,12 @@ impl Armies {
             // What the side to recapture would win, if it can: the piece now on the square, less
             // what it has lost so far.
             gains[depth] = on_square - gains[depth - 1];
+            // The first capturer's result is at most what taking back leaves it, so when taking
+            // back breaks even (gains[1] >= 0) and its taking back in turn cannot pay
+            // (gains[2] <= 0, an upper bound on that capture's worth), it wins nothing.
+            if THREAT && depth == 2 && gains[1] >= 0 && gains[2] <= 0 {
+                return 0;
+            }
             occ = occ.without(from);
             attackers = attackers.without(from);
             // The used piece leaves; a slider behind it on the same line now sees the square.
@@ -264,7 +272,7 @@ fn fold(gains: &mut [i32], mut depth: usize) -> i32 {
 pub(crate) fn swap(pos: &Position, scene: &Scene, sq: Square, target: i32, side: Color) -> i32 {
     let armies = Armies::of(pos, scene);
     let attackers = armies.attackers(sq, scene.occ, scene.us());
-    armies.exchange(sq, target, usize::from(side != scene.us()), scene.occ, attackers)
+    armies.exchange::<false>(sq, target, usize::from(side != scene.us()), scene.occ, attackers)
 }
 
 #[cfg(test)]
