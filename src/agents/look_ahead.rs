@@ -223,7 +223,7 @@ fn has_open_square(after: &Position, target: Square, from: Square, to: Square, p
     let occ_off = occ.without(target);
     let squares = tables.piece_attacks(kind, !them, target, occ) & !after.by_color(!them);
     let reach = tables.piece_attacks(piece, them, to, occ_off);
-    squares.filter(|&sq| !reach.contains(sq) && after.attackers_to(sq, them, occ_off).without(from).is_empty()).count() > 0
+    Iterator::any(&mut (squares & !reach).into_iter(), |sq| after.attackers_to(sq, them, occ_off).without(from).is_empty())
 }
 
 /// What we lose in `next` (our move, after their quiet attack from `to`) on the best of the
