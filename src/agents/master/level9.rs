@@ -3,7 +3,7 @@
 //! decision (which candidate is finally played). The rules themselves live in their own modules
 //! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
 
-use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Verdict};
+use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Scratch, Verdict};
 use crate::agents::agent::{Action, Estimate, Eval};
 use crate::agents::describe::move_text;
 use crate::agents::features::Features;
@@ -53,9 +53,13 @@ impl MasterAgent {
     /// them), for the reason and the explain lines.
     pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
-        // Sized once: every list below grows by pushes, and regrowing them cost more than
-        // the room they take.
-        let mut proposals: Vec<Cand> = Vec::with_capacity(2 * r.n + 2);
+        // The lists below are the last decision's, emptied (`Scratch`); they go back at the end.
+        let Scratch { mut proposals, mut forcing, mut candidates, mut worths, mut weighed, .. } = std::mem::take(&mut self.scratch);
+        proposals.clear();
+        forcing.clear();
+        candidates.clear();
+        worths.clear();
+        weighed.clear();
         for rep in &r.agents[..r.n] {
             proposals.extend(rep.attack.map(|b| b.cand));
             proposals.extend(rep.mv.map(|b| b.cand));
@@ -69,11 +73,10 @@ impl MasterAgent {
         // hand (where a look one move further pays most), however the agents rated them; then
         // the agents' other proposals by their own estimates, up to `CANDIDATES` in all.
         proposals.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
-        let mut forcing: Vec<Cand> = r.forcing.iter().map(|&est| Cand { est, residual: 0 }).collect();
+        forcing.extend(r.forcing.iter().map(|&est| Cand { est, residual: 0 }));
         forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
-        let mut candidates = Vec::with_capacity(legal.len() + 1);
         candidates.push(verdict.cand);
-        for (c, limit) in forcing.into_iter().map(|c| (c, look_ahead::FORCING)).chain(proposals.into_iter().map(|c| (c, look_ahead::CANDIDATES))) {
+        for (c, limit) in forcing.iter().map(|&c| (c, look_ahead::FORCING)).chain(proposals.iter().map(|&c| (c, look_ahead::CANDIDATES))) {
             if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
                 candidates.push(c);
             }
@@ -88,7 +91,6 @@ impl MasterAgent {
             true => weigh(est, i32::MIN),
             false => look_ahead::ceiling(pos, est, features, &threatened, checks.contains(est.mv)),
         };
-        let mut worths: Vec<(Move, Weighed)> = Vec::with_capacity(legal.len() + 1);
         worths.extend(candidates.iter().enumerate().map(|(i, c)| (c.est.mv, first(i, &c.est))));
         let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
         // The agents propose one attack and one move each, so when the best candidate still
@@ -112,19 +114,16 @@ impl MasterAgent {
             best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
         }
         // Only what was weighed is reported: a ceiling is no worth.
-        let weighed: Vec<(Cand, i32)> = candidates
-            .iter()
-            .zip(&worths)
-            .filter_map(|(c, (_, w))| match w {
-                Weighed::Exact(w) => Some((*c, *w)),
-                Weighed::AtMost(_) => None,
-            })
-            .collect();
+        weighed.extend(candidates.iter().zip(&worths).filter_map(|(c, (_, w))| match w {
+            Weighed::Exact(w) => Some((*c, *w)),
+            Weighed::AtMost(_) => None,
+        }));
         let chosen = if best == 0 {
             verdict
         } else {
             Verdict { cand: candidates[best], rule: Rule::LookAhead, ..verdict }
         };
+        self.scratch = Scratch { proposals, forcing, candidates, worths, ..std::mem::take(&mut self.scratch) };
         (chosen, weighed)
     }
 }
