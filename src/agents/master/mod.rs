@@ -128,7 +128,8 @@ struct Report {
 
 /// Everything one poll of the agents produced.
 struct Round {
-    agents: [Report; MAX_AGENTS],
+    /// One report an agent, at most `MAX_AGENTS`.
+    agents: Vec<Report>,
     n: usize,
     worst: Option<usize>,
     /// The worst threat (0 when no agent is threatened).
@@ -148,9 +149,8 @@ struct Round {
 
 impl Round {
     fn empty() -> Round {
-        let empty = Report { agent: Agent { square: Square(0), piece: Piece::Pawn, threat: 0 }, attack: None, mv: None };
         Round {
-            agents: [empty; MAX_AGENTS],
+            agents: Vec::new(),
             n: 0,
             worst: None,
             threat: 0,
@@ -165,11 +165,12 @@ impl Round {
 }
 
 /// The lists a level 9 decision fills, kept from one decision to the next (emptied, their room
-/// kept) so that each decision does not allocate them anew (seven allocations a decision cost
-/// over 1% of its instructions).
+/// kept) so that each decision neither allocates them anew (seven allocations a decision cost
+/// over 1% of its instructions) nor fills a fixed array for every agent there could be.
 #[derive(Default)]
 struct Scratch {
-    /// `Round::forcing` and `Round::estimates`.
+    /// `Round::agents`, `Round::forcing` and `Round::estimates`.
+    agents: Vec<Report>,
     forcing_estimates: Vec<Estimate>,
     estimates: Vec<Estimate>,
     /// Look-ahead's lists (`level9.rs`): the agents' proposals, the forcing moves, the
@@ -312,6 +313,7 @@ impl MasterAgent {
         self.count(pos, &round, &verdict, fallback);
         let evaluated = round.evaluated;
         // The lists go back for the next decision.
+        self.scratch.agents = round.agents;
         self.scratch.forcing_estimates = round.forcing;
         self.scratch.estimates = round.estimates;
         self.scratch.weighed = weighed;
@@ -335,13 +337,15 @@ impl MasterAgent {
         let ev = Eval::new(pos, features).knowing_their_attacks();
         let now = ev.scene_now();
         let mut r = Round::empty();
+        r.agents = std::mem::take(&mut self.scratch.agents);
+        r.agents.clear();
         let mut index = [NO_AGENT; 64];
         for sq in pos.by_color(pos.side_to_move()) {
             if r.n == MAX_AGENTS {
                 break;
             }
             index[sq.index()] = r.n as u8;
-            r.agents[r.n].agent = ev.agent(&now, sq);
+            r.agents.push(Report { agent: ev.agent(&now, sq), attack: None, mv: None });
             r.n += 1;
         }
         if features.has(Features::LOOK_AHEAD) {
