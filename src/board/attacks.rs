@@ -24,7 +24,11 @@ pub struct Tables {
     /// Each slider's lines on an empty board: cheaper than a magic lookup with no occupancy.
     rook_rays: [u64; 64],
     bishop_rays: [u64; 64],
-    slider: Box<[u64]>,
+    /// Each magic index's attack set, as an index into `attack_sets` (the distinct sets, a
+    /// few thousand): 200 KB of indices and 50 KB of sets instead of 860 KB of sets, which
+    /// stay in the level-2 cache beside everything else a decision touches.
+    slider: Box<[u16]>,
+    attack_sets: Box<[u64]>,
     between: Box<[[u64; 64]; 64]>,
     line: Box<[[u64; 64]; 64]>,
 }
@@ -228,7 +232,24 @@ fn build_tables() -> Tables {
             }
         }
     }
-    Tables { knight, king, pawn, rook, bishop, rook_rays, bishop_rays, slider: slider.into_boxed_slice(), between, line }
+    let (slider, attack_sets) = distinct(&slider);
+    Tables { knight, king, pawn, rook, bishop, rook_rays, bishop_rays, slider, attack_sets, between, line }
+}
+
+/// `table` as indices into its distinct values (in order of first appearance).
+fn distinct(table: &[u64]) -> (Box<[u16]>, Box<[u64]>) {
+    let mut ids = std::collections::HashMap::new();
+    let mut sets = Vec::new();
+    let index = table
+        .iter()
+        .map(|&set| {
+            *ids.entry(set).or_insert_with(|| {
+                sets.push(set);
+                u16::try_from(sets.len() - 1).expect("fewer than 65,536 distinct attack sets")
+            })
+        })
+        .collect();
+    (index, sets.into_boxed_slice())
 }
 
 /// Forces the tables to be built now (at start-up) instead of on the first move.
@@ -237,10 +258,11 @@ pub fn init() {
 }
 
 #[inline(always)]
-fn magic_lookup(m: &Magic, slider: &[u64], occ: Bitboard) -> Bitboard {
+fn magic_lookup(m: &Magic, slider: &[u16], sets: &[u64], occ: Bitboard) -> Bitboard {
     let idx = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    // SAFETY: idx < 2^(64-shift) = the size of this square's slice, by construction.
-    Bitboard(unsafe { *slider.get_unchecked(m.offset as usize + idx) })
+    // SAFETY: idx < 2^(64-shift) = the size of this square's slice, and every stored index is
+    // one of `sets`, by construction.
+    Bitboard(unsafe { *sets.get_unchecked(*slider.get_unchecked(m.offset as usize + idx) as usize) })
 }
 
 /// A square's index into the 64-entry tables; the mask (a no-op on a valid square) spares the
@@ -276,12 +298,12 @@ impl Tables {
 
     #[inline(always)]
     pub fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        magic_lookup(&self.rook[ix(sq)], &self.slider, occ)
+        magic_lookup(&self.rook[ix(sq)], &self.slider, &self.attack_sets, occ)
     }
 
     #[inline(always)]
     pub fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        magic_lookup(&self.bishop[ix(sq)], &self.slider, occ)
+        magic_lookup(&self.bishop[ix(sq)], &self.slider, &self.attack_sets, occ)
     }
 
     #[inline(always)]
