@@ -238,7 +238,23 @@ fn build_tables() -> Tables {
 
 /// `table` as indices into its distinct values (in order of first appearance).
 fn distinct(table: &[u64]) -> (Box<[u16]>, Box<[u64]>) {
-    let mut ids = std::collections::HashMap::new();
+    // A multiplicative hash: the default one cost several milliseconds of start-up here.
+    #[derive(Default)]
+    struct SetHasher(u64);
+    impl std::hash::Hasher for SetHasher {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.write_u64(u64::from(b));
+            }
+        }
+        fn write_u64(&mut self, n: u64) {
+            self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+        }
+    }
+    let mut ids: std::collections::HashMap<u64, u16, std::hash::BuildHasherDefault<SetHasher>> = Default::default();
     let mut sets = Vec::new();
     let index = table
         .iter()
