@@ -176,8 +176,15 @@ impl Position {
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
             list.targets(from, t.knight(from) & target);
         }
+        // In check the target is a few squares, which most sliders cannot reach even on an
+        // empty board: those are passed over without looking up their moves (a sink is
+        // handed nothing for them either way).
+        let in_check = checkers.any();
         let queens = self.by_piece(Piece::Queen);
         for from in (self.by_piece(Piece::Bishop) | queens) & own & from_mask {
+            if in_check && (t.bishop_rays(from) & target).is_empty() {
+                continue;
+            }
             let mut dests = t.bishop(from, occ) & target;
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
@@ -185,6 +192,9 @@ impl Position {
             list.targets(from, dests);
         }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
+            if in_check && (t.rook_rays(from) & target).is_empty() {
+                continue;
+            }
             let mut dests = t.rook(from, occ) & target;
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
