@@ -92,7 +92,11 @@ impl Position {
             covered |= t.knight(knight);
         }
         let around = occ.without(ksq);
-        let slid = |sq: Square| ((t.bishop(sq, around) & our_diagonal) | (t.rook(sq, around) & our_straight)).any();
+        // A slider not even in line with a square (on an empty board) is not looked up for it.
+        let slid = |sq: Square| {
+            ((t.bishop_rays(sq) & our_diagonal).any() && (t.bishop(sq, around) & our_diagonal).any())
+                || ((t.rook_rays(sq) & our_straight).any() && (t.rook(sq, around) & our_straight).any())
+        };
         if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
             return false;
         }
