@@ -25,7 +25,7 @@
 //!    (`bishop_knight_score`).
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, CastleRights, Color, Game, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
+use crate::board::{attacks, Bitboard, CastleRights, Color, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
 
 /// Does our legal move `mv` give check? Without playing it: the moved piece from its new square,
 /// or a slider of ours whose line the move opens (castling and en passant are played out).
@@ -203,6 +203,14 @@ fn discoverers(pos: &Position, king: Square) -> Bitboard {
     out
 }
 
+/// Does our legal move `mv` leave them no legal move? `leaves_no_legal_move`, asked only when
+/// their king has no step left: the checks tried for mate mostly leave it one, and `steps` (of
+/// `pos`, worked out once for all of them) answers that for less.
+#[inline(always)]
+fn mates(pos: &Position, steps: &KingSteps, mv: Move) -> bool {
+    !pos.keeps_a_king_step(steps, mv) && pos.leaves_no_legal_move(mv)
+}
+
 /// A move that mates now, if there is one.
 pub(crate) fn mate_in_one(pos: &Position, legal: &MoveList) -> Option<Move> {
     // `mate_among(pos, &checks(pos, legal))`, without listing the checks first.
@@ -272,13 +280,15 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
 /// `mate_by_checks`, the same answer and the same budget spent, with less work: the last check
 /// is tested for mate without being made (`leaves_no_legal_move`).
 fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mut u32) -> Option<Move> {
+    // Worked out for the first check tried for mate, if any.
+    let mut steps = None;
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
         if moves == 1 {
-            return pos.leaves_no_legal_move(mv);
+            return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), mv);
         }
         let after = pos.play(mv);
         // Listed in place: a list returned by value is a copy of all its room.
@@ -301,11 +311,11 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
 /// `first_mate_by_checks(pos, &checks_of(pos), 1, budget)` with the checks tested as the
 /// generator finds them, not listed first.
 fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
-    let mut found = None;
+    let (mut found, mut steps) = (None, None);
     for_each_check(pos, |mv| {
         if found.is_none() && *budget > 0 {
             *budget -= 1;
-            if pos.leaves_no_legal_move(mv) {
+            if mates(pos, steps.get_or_insert_with(|| pos.king_steps()), mv) {
                 found = Some(mv);
             }
         }
