@@ -325,17 +325,21 @@ impl Position {
             return;
         }
         // The king is left out of the occupancy so that a slider checking it along a line also
-        // covers the squares behind it, where stepping back would not escape.
-        let danger = self.attacked_squares(!us, occ.without(ksq));
+        // covers the squares behind it, where stepping back would not escape. Castling asks of
+        // squares on the back rank besides the king's steps.
+        let near = if may_castle { Bitboard::FULL } else { steps };
+        let danger = self.attacked_squares(!us, occ.without(ksq), near);
         list.targets(ksq, steps & !danger);
         if may_castle {
             self.castling_moves(list, ksq, occ, danger);
         }
     }
 
-    /// Every square a piece of `by` attacks, with the board holding `occ`.
+    /// Every square of `near` a piece of `by` attacks, with the board holding `occ` (others it
+    /// attacks may be left out): a slider not in line with any square of `near` on an empty
+    /// board is not looked up.
     #[inline(always)]
-    fn attacked_squares(&self, by: Color, occ: Bitboard) -> Bitboard {
+    fn attacked_squares(&self, by: Color, occ: Bitboard, near: Bitboard) -> Bitboard {
         let t = attacks::tables();
         let theirs = self.by_color(by);
         let queens = self.by_piece(Piece::Queen);
@@ -345,10 +349,14 @@ impl Position {
             att |= t.knight(sq);
         }
         for sq in (self.by_piece(Piece::Bishop) | queens) & theirs {
-            att |= t.bishop(sq, occ);
+            if (t.bishop_rays(sq) & near).any() {
+                att |= t.bishop(sq, occ);
+            }
         }
         for sq in (self.by_piece(Piece::Rook) | queens) & theirs {
-            att |= t.rook(sq, occ);
+            if (t.rook_rays(sq) & near).any() {
+                att |= t.rook(sq, occ);
+            }
         }
         att
     }
@@ -669,14 +677,19 @@ mod tests {
         }
     }
 
+    /// On the squares asked of (all of them, or a king's steps) the attack map agrees with
+    /// `attackers_to`.
     #[test]
     fn attack_map_agrees_with_attackers_to() {
         for pos in positions() {
             for by in Color::BOTH {
-                let occ = pos.occupied().without(pos.king_square(!by));
-                let map = pos.attacked_squares(by, occ);
-                for sq in Square::all() {
-                    assert_eq!(map.contains(sq), pos.attackers_to(sq, by, occ).any(), "{sq} {}", pos.to_fen());
+                let king = pos.king_square(!by);
+                let occ = pos.occupied().without(king);
+                for near in [Bitboard::FULL, attacks::king(king)] {
+                    let map = pos.attacked_squares(by, occ, near);
+                    for sq in near {
+                        assert_eq!(map.contains(sq), pos.attackers_to(sq, by, occ).any(), "{sq} {}", pos.to_fen());
+                    }
                 }
             }
         }
