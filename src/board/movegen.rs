@@ -299,7 +299,14 @@ impl Position {
         let mut checkers = (t.knight(ksq) & self.pieces(them, Piece::Knight))
             | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
         let mut pinned = Bitboard::EMPTY;
-        let snipers = (t.bishop(ksq, theirs) & diagonal) | (t.rook(ksq, theirs) & straight);
+        // Sliders not in line with the king on an empty board are not looked up.
+        let mut snipers = Bitboard::EMPTY;
+        if (t.bishop_rays(ksq) & diagonal).any() {
+            snipers |= t.bishop(ksq, theirs) & diagonal;
+        }
+        if (t.rook_rays(ksq) & straight).any() {
+            snipers |= t.rook(ksq, theirs) & straight;
+        }
         for sniper in snipers {
             let between = t.between(ksq, sniper) & occ;
             if between.is_empty() {
