@@ -152,8 +152,7 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
     // Forced inline, as `pawn_steps`: the generator hands over one piece (or one pawn step) at
     // a time and seldom with a check among its moves, so a call cost as much as the work.
     #[inline(always)]
-    fn targets(&mut self, from: Square, to: Bitboard) {
-        let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
             (self.each)(Move::new(from, t));
         }

@@ -250,7 +250,7 @@ impl Position {
         };
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
-            list.targets(from, t.knight(from) & target);
+            list.targets(Piece::Knight, from, t.knight(from) & target);
         }
         // In check the target is a few squares, which most sliders cannot reach even on an
         // empty board: those are passed over without looking up their moves (a sink is
@@ -265,7 +265,7 @@ impl Position {
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
             }
-            list.targets(from, dests);
+            list.targets(if queens.contains(from) { Piece::Queen } else { Piece::Bishop }, from, dests);
         }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
             if in_check && (t.rook_rays(from) & target).is_empty() {
@@ -275,7 +275,7 @@ impl Position {
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
             }
-            list.targets(from, dests);
+            list.targets(if queens.contains(from) { Piece::Queen } else { Piece::Rook }, from, dests);
         }
         self.pawn_moves(list, from_mask, target, pinned, ksq);
     }
@@ -336,7 +336,7 @@ impl Position {
         // squares on the back rank besides the king's steps.
         let near = if may_castle { Bitboard::FULL } else { steps };
         let danger = self.attacked_squares(!us, occ.without(ksq), near);
-        list.targets(ksq, steps & !danger);
+        list.targets(Piece::King, ksq, steps & !danger);
         if may_castle {
             self.castling_moves(list, ksq, occ, danger);
         }
@@ -481,8 +481,9 @@ pub(crate) struct KingSteps {
 /// castling and en passant; `targets` every other move but the pawns'.
 pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
-    /// Plain moves from `from` to every square of `to`.
-    fn targets(&mut self, from: Square, to: Bitboard);
+    /// Plain moves of our `piece` from `from` to every square of `to` (a queen's come in two
+    /// calls, along its diagonals and along its lines).
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard);
     /// Pawn moves onto every square of `to`, each from the square `step` behind it (the step
     /// is the same for all). Those onto the last rank are four promotions each.
     fn pawn_steps(&mut self, to: Bitboard, step: i8);
@@ -498,7 +499,7 @@ impl MoveSink for MoveList {
     }
 
     #[inline]
-    fn targets(&mut self, from: Square, to: Bitboard) {
+    fn targets(&mut self, _piece: Piece, from: Square, to: Bitboard) {
         for t in to {
             MoveList::push(self, Move::new(from, t));
         }
@@ -536,8 +537,8 @@ impl MoveSink for CaptureSink {
     }
 
     #[inline]
-    fn targets(&mut self, from: Square, to: Bitboard) {
-        MoveSink::targets(&mut self.list, from, to & self.enemies);
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
+        MoveSink::targets(&mut self.list, piece, from, to & self.enemies);
     }
 
     #[inline]
@@ -555,7 +556,7 @@ impl MoveSink for MoveCounter {
     }
 
     #[inline]
-    fn targets(&mut self, _from: Square, to: Bitboard) {
+    fn targets(&mut self, _piece: Piece, _from: Square, to: Bitboard) {
         self.0 += to.count() as usize;
     }
 
