@@ -100,10 +100,7 @@ impl Position {
         if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
             return false;
         }
-        let checkers = (t.pawn(them, ksq) & pawns & ours)
-            | (t.knight(ksq) & knights & ours)
-            | (t.bishop(ksq, occ) & our_diagonal)
-            | (t.rook(ksq, occ) & our_straight);
+        let checkers = (t.pawn(them, ksq) & pawns & ours) | (t.knight(ksq) & knights & ours) | t.sliders_to(ksq, occ, our_diagonal, our_straight);
         if checkers.is_empty() {
             return !self.play(mv).has_legal_move();
         }
@@ -112,7 +109,7 @@ impl Position {
         }
         let checker = checkers.lsb();
         let mut pinned = Bitboard::EMPTY;
-        for sniper in (t.bishop(ksq, ours) & our_diagonal) | (t.rook(ksq, ours) & our_straight) {
+        for sniper in t.sliders_to(ksq, ours, our_diagonal, our_straight) {
             let between = t.between(ksq, sniper) & occ;
             if between.any() && !between.more_than_one() {
                 pinned |= between & theirs;
@@ -120,7 +117,7 @@ impl Position {
         }
         let movers = theirs & !kings & !pinned;
         let (diagonal, straight) = ((bishops | queens) & movers, (rooks | queens) & movers);
-        let reach = |sq: Square| (t.knight(sq) & knights & movers) | (t.bishop(sq, occ) & diagonal) | (t.rook(sq, occ) & straight);
+        let reach = |sq: Square| (t.knight(sq) & knights & movers) | t.sliders_to(sq, occ, diagonal, straight);
         if (reach(checker) | (t.pawn(us, checker) & pawns & movers)).any() {
             return false;
         }
