@@ -104,13 +104,14 @@ fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
-    for_each_check(pos, |mv| list.push(mv));
+    for_each_check(pos, |_, mv| list.push(mv));
     list
 }
 
-/// Hands `each` the moves `checking_moves` lists, in its order.
+/// Hands `each` the moves `checking_moves` lists, in its order, each with the kind of piece
+/// that makes it.
 #[inline(always)]
-fn for_each_check(pos: &Position, each: impl FnMut(Move)) {
+fn for_each_check(pos: &Position, each: impl FnMut(Piece, Move)) {
     let (king, from_square) = check_squares(pos);
     let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), each };
     // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
@@ -123,7 +124,7 @@ fn for_each_check(pos: &Position, each: impl FnMut(Move)) {
 }
 
 /// Keeps the checking moves among those the move generator hands it (see `checking_moves`).
-struct CheckSink<'a, F: FnMut(Move)> {
+struct CheckSink<'a, F: FnMut(Piece, Move)> {
     pos: &'a Position,
     t: &'static attacks::Tables,
     king: Square,
@@ -132,7 +133,7 @@ struct CheckSink<'a, F: FnMut(Move)> {
     each: F,
 }
 
-impl<F: FnMut(Move)> CheckSink<'_, F> {
+impl<F: FnMut(Piece, Move)> CheckSink<'_, F> {
     /// The squares of `to` that a piece leaving `from` uncovers a check by going to.
     #[inline]
     fn discovered(&self, from: Square, to: Bitboard) -> Bitboard {
@@ -140,12 +141,12 @@ impl<F: FnMut(Move)> CheckSink<'_, F> {
     }
 }
 
-impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
+impl<F: FnMut(Piece, Move)> MoveSink for CheckSink<'_, F> {
     #[inline]
     fn push(&mut self, mv: Move) {
         // Castling and en passant.
         if gives_check(self.pos, mv) {
-            (self.each)(mv);
+            (self.each)(if mv.kind() == MoveKind::Castle { Piece::King } else { Piece::Pawn }, mv);
         }
     }
 
@@ -154,7 +155,7 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
     #[inline(always)]
     fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
-            (self.each)(Move::new(from, t));
+            (self.each)(piece, Move::new(from, t));
         }
     }
 
@@ -169,13 +170,13 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
             }
         }
         for t in keep {
-            (self.each)(Move::new(origin(t), t));
+            (self.each)(Piece::Pawn, Move::new(origin(t), t));
         }
         for t in to & PROMOTION_RANKS {
             for p in Piece::PROMOTIONS {
                 let mv = Move::promotion_to(origin(t), t, p);
                 if gives_check(self.pos, mv) {
-                    (self.each)(mv);
+                    (self.each)(Piece::Pawn, mv);
                 }
             }
         }
@@ -202,12 +203,12 @@ fn discoverers(pos: &Position, king: Square) -> Bitboard {
     out
 }
 
-/// Does our legal move `mv` leave them no legal move? `leaves_no_legal_move`, asked only when
-/// their king has no step left: the checks tried for mate mostly leave it one, and `steps` (of
-/// `pos`, worked out once for all of them) answers that for less.
+/// Does our legal move `mv` of our `piece` leave them no legal move? `leaves_no_legal_move`,
+/// asked only when their king has no step left: the checks tried for mate mostly leave it one,
+/// and `steps` (of `pos`, worked out once for all of them) answers that for less.
 #[inline(always)]
-fn mates(pos: &Position, steps: &KingSteps, mv: Move) -> bool {
-    !pos.keeps_a_king_step(steps, mv) && pos.leaves_no_legal_move(mv)
+fn mates(pos: &Position, steps: &KingSteps, piece: Piece, mv: Move) -> bool {
+    !pos.keeps_a_king_step(steps, piece, mv) && pos.leaves_no_legal_move(mv)
 }
 
 /// A move that mates now, if there is one.
@@ -287,7 +288,8 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
         }
         *budget -= 1;
         if moves == 1 {
-            return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), mv);
+            let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+            return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv);
         }
         let after = pos.play(mv);
         // Listed in place: a list returned by value is a copy of all its room.
@@ -311,10 +313,10 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
 /// generator finds them, not listed first.
 fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
     let (mut found, mut steps) = (None, None);
-    for_each_check(pos, |mv| {
+    for_each_check(pos, |piece, mv| {
         if found.is_none() && *budget > 0 {
             *budget -= 1;
-            if mates(pos, steps.get_or_insert_with(|| pos.king_steps()), mv) {
+            if mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv) {
                 found = Some(mv);
             }
         }
@@ -411,7 +413,7 @@ impl<'a> RootChecks<'a> {
                 let reply = root.next[j].get_or_insert_with(|| {
                     let position = root.after.play(root.replies[j]);
                     let start = self.moves.len();
-                    for_each_check(&position, |mv| self.moves.push(mv));
+                    for_each_check(&position, |_, mv| self.moves.push(mv));
                     Reply { position, checks: start..self.moves.len() }
                 });
                 first_mate_by_checks(&reply.position, &self.moves[reply.checks.clone()], moves - 1, budget).is_some()

@@ -161,13 +161,13 @@ impl Position {
         }
     }
 
-    /// Does their king have a legal step after our legal move `mv`? `steps` is `king_steps()`
-    /// of this position. The same question as the first one `leaves_no_legal_move` asks (and
-    /// a yes answers it: they have a move), for a fraction of its cost when many moves of one
-    /// position are asked: only what the moved piece changes is worked out again. Castling, en
-    /// passant and promotions are not judged (false).
+    /// Does their king have a legal step after our legal move `mv` of our `piece`? `steps` is
+    /// `king_steps()` of this position. The same question as the first one
+    /// `leaves_no_legal_move` asks (and a yes answers it: they have a move), for a fraction of
+    /// its cost when many moves of one position are asked: only what the moved piece changes
+    /// is worked out again. Castling, en passant and promotions are not judged (false).
     #[inline(always)]
-    pub(crate) fn keeps_a_king_step(&self, steps: &KingSteps, mv: Move) -> bool {
+    pub(crate) fn keeps_a_king_step(&self, steps: &KingSteps, piece: Piece, mv: Move) -> bool {
         if mv.kind() != MoveKind::Normal {
             return false;
         }
@@ -176,22 +176,21 @@ impl Position {
         let moved = from.bb() | to.bb();
         let (mut pawn_cover, mut knight_cover, mut king_cover) = (steps.pawn_cover, steps.knight_cover, steps.king_cover);
         let (mut diagonal, mut straight) = (steps.diagonal, steps.straight);
-        match self.piece_kind_at(from) {
-            Some(Piece::Pawn) => pawn_cover = (steps.pawns ^ moved).pawn_attacks(self.side == Color::White),
-            Some(Piece::Knight) => {
+        match piece {
+            Piece::Pawn => pawn_cover = (steps.pawns ^ moved).pawn_attacks(self.side == Color::White),
+            Piece::Knight => {
                 knight_cover = Bitboard::EMPTY;
                 for knight in steps.knights ^ moved {
                     knight_cover |= t.knight(knight);
                 }
             }
-            Some(Piece::Bishop) => diagonal ^= moved,
-            Some(Piece::Rook) => straight ^= moved,
-            Some(Piece::Queen) => {
+            Piece::Bishop => diagonal ^= moved,
+            Piece::Rook => straight ^= moved,
+            Piece::Queen => {
                 diagonal ^= moved;
                 straight ^= moved;
             }
-            Some(Piece::King) => king_cover = t.king(to),
-            None => return false,
+            Piece::King => king_cover = t.king(to),
         }
         // A piece taken on `to` frees its square for the king (to take back, if unguarded);
         // the board is without the king, so that a slider checking it along a line also
@@ -654,7 +653,8 @@ mod tests {
                     let after = pos.play(mv);
                     let king = after.king_square(after.side_to_move());
                     let want = mv.kind() == MoveKind::Normal && after.legal_moves().iter().any(|m| m.from() == king);
-                    assert_eq!(pos.keeps_a_king_step(&steps, mv), want, "{} {mv}", pos.to_fen());
+                    let piece = pos.piece_kind_at(mv.from()).unwrap();
+                    assert_eq!(pos.keeps_a_king_step(&steps, piece, mv), want, "{} {mv}", pos.to_fen());
                     kept += usize::from(want);
                     not += usize::from(!want);
                 }
