@@ -25,7 +25,7 @@
 //!    (`bishop_knight_score`).
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, CastleRights, Color, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
+use crate::board::{attacks, Bitboard, CastleRights, Color, FewMoves, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
 
 /// Does our legal move `mv` give check? Without playing it: the moved piece from its new square,
 /// or a slider of ours whose line the move opens (castling and en passant are played out).
@@ -292,14 +292,15 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
             return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv);
         }
         let after = pos.play(mv);
-        // Listed in place: a list returned by value is a copy of all its room.
-        let mut replies = MoveList::new();
-        after.generate(&mut replies, Bitboard::FULL);
-        if replies.is_empty() {
+        // Listed in place (a list returned by value is a copy of all its room), and only until
+        // there are too many to follow up.
+        let mut replies = FewMoves::new(MATE_IN_TWO_REPLIES);
+        after.generate_to(&mut replies, Bitboard::FULL);
+        if replies.list.is_empty() {
             return true;
         }
-        replies.len() <= MATE_IN_TWO_REPLIES
-            && replies.iter().all(|&r| {
+        !replies.too_many()
+            && replies.list.iter().all(|&r| {
                 let next = after.play(r);
                 if moves == 2 {
                     return first_mating_check(&next, budget).is_some();
@@ -356,6 +357,7 @@ struct RootChecks<'a> {
 /// followed up), and after each of those looked at, the position and our checks there.
 struct RootCheck {
     after: Position,
+    /// How many replies, counted only up to one more than are followed up.
     count: usize,
     replies: [Move; MATE_IN_TWO_REPLIES],
     next: [Option<Reply>; MATE_IN_TWO_REPLIES],
@@ -379,14 +381,15 @@ impl<'a> RootChecks<'a> {
     /// Our check `mv` worked out: only the replies' count is needed when there are many.
     fn root(pos: &Position, mv: Move) -> RootCheck {
         let after = pos.play(mv);
-        // Listed in place: a list returned by value is a copy of all its room.
-        let mut list = MoveList::new();
-        after.generate(&mut list, Bitboard::FULL);
+        // Listed in place (a list returned by value is a copy of all its room), and only until
+        // there are too many to follow up.
+        let mut list = FewMoves::new(MATE_IN_TWO_REPLIES);
+        after.generate_to(&mut list, Bitboard::FULL);
         let mut replies = [Move::default(); MATE_IN_TWO_REPLIES];
-        if list.len() <= MATE_IN_TWO_REPLIES {
-            replies[..list.len()].copy_from_slice(list.as_slice());
+        if !list.too_many() {
+            replies[..list.list.len()].copy_from_slice(list.list.as_slice());
         }
-        RootCheck { after, count: list.len(), replies, next: [const { None }; MATE_IN_TWO_REPLIES] }
+        RootCheck { after, count: list.list.len(), replies, next: [const { None }; MATE_IN_TWO_REPLIES] }
     }
 
     /// `mate_by_checks(pos, checks, moves, budget)` for `moves` of two or more, the same moves

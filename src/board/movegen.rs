@@ -235,7 +235,7 @@ impl Position {
         if from_mask.contains(ksq) {
             self.king_moves(list, ksq, checkers);
         }
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || list.full() {
             return;
         }
         // Squares a non-king move must reach: anywhere not own, or, in check, the checker or a
@@ -247,6 +247,9 @@ impl Position {
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
             list.targets(Piece::Knight, from, t.knight(from) & target);
+        }
+        if list.full() {
+            return;
         }
         // In check the target is a few squares, which most sliders cannot reach even on an
         // empty board: those are passed over without looking up their moves (a sink is
@@ -263,6 +266,9 @@ impl Position {
             }
             list.targets(if queens.contains(from) { Piece::Queen } else { Piece::Bishop }, from, dests);
         }
+        if list.full() {
+            return;
+        }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
             if in_check && (t.rook_rays(from) & target).is_empty() {
                 continue;
@@ -272,6 +278,9 @@ impl Position {
                 dests &= t.line(ksq, from);
             }
             list.targets(if queens.contains(from) { Piece::Queen } else { Piece::Rook }, from, dests);
+        }
+        if list.full() {
+            return;
         }
         self.pawn_moves(list, from_mask, target, pinned, ksq);
     }
@@ -483,6 +492,51 @@ pub(crate) trait MoveSink {
     /// Pawn moves onto every square of `to`, each from the square `step` behind it (the step
     /// is the same for all). Those onto the last rank are four promotions each.
     fn pawn_steps(&mut self, to: Bitboard, step: i8);
+    /// Has the sink had enough? The generator then stops between kinds of piece.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// The legal moves as `generate` lists them while there are at most `most`: past that the
+/// generator stops, and the list holds only the first (more than `most`) of them.
+pub(crate) struct FewMoves {
+    pub(crate) list: MoveList,
+    most: usize,
+}
+
+impl FewMoves {
+    pub(crate) fn new(most: usize) -> FewMoves {
+        FewMoves { list: MoveList::new(), most }
+    }
+
+    /// Were there more than `most` moves (and the list cut short)?
+    pub(crate) fn too_many(&self) -> bool {
+        self.list.len() > self.most
+    }
+}
+
+impl MoveSink for FewMoves {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(&mut self.list, mv);
+    }
+
+    #[inline]
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
+        MoveSink::targets(&mut self.list, piece, from, to);
+    }
+
+    #[inline(always)]
+    fn pawn_steps(&mut self, to: Bitboard, step: i8) {
+        MoveSink::pawn_steps(&mut self.list, to, step);
+    }
+
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.too_many()
+    }
 }
 
 /// The first and last ranks: a pawn arriving there promotes (only the far one is reachable).
@@ -661,6 +715,29 @@ mod tests {
             }
         }
         assert!(kept > 100_000 && not > 10_000, "{kept} moves keep a king step, {not} do not");
+    }
+
+    /// `FewMoves` lists what `legal_moves` lists, in its order, when there are few enough, and
+    /// otherwise says there were too many (and lists at least one more than `most`).
+    #[test]
+    fn few_moves_are_the_legal_moves_or_too_many() {
+        let (mut few, mut many) = (0, 0);
+        for pos in positions() {
+            let all = pos.legal_moves();
+            for most in [0, 1, 4, 30] {
+                let mut sink = FewMoves::new(most);
+                pos.generate_to(&mut sink, Bitboard::FULL);
+                assert_eq!(sink.too_many(), all.len() > most, "{} {most}", pos.to_fen());
+                if all.len() <= most {
+                    assert_eq!(sink.list.as_slice(), all.as_slice(), "{} {most}", pos.to_fen());
+                    few += 1;
+                } else {
+                    assert_eq!(sink.list.as_slice(), &all.as_slice()[..sink.list.len()], "{} {most}", pos.to_fen());
+                    many += 1;
+                }
+            }
+        }
+        assert!(few > 100 && many > 100, "{few} few, {many} too many");
     }
 
     #[test]
