@@ -230,10 +230,11 @@ impl Position {
         let own = self.by_color(us);
         let occ = self.occupied();
         let ksq = self.king_square(us);
-        let (checkers, pinned) = self.checkers_and_pinned(ksq);
+        // The tables are handed down, not asked for again: each asking checks they are built.
+        let (checkers, pinned) = self.checkers_and_pinned(t, ksq);
 
         if from_mask.contains(ksq) {
-            self.king_moves(list, ksq, checkers);
+            self.king_moves(t, list, ksq, checkers);
         }
         if checkers.more_than_one() || list.full() {
             return;
@@ -282,15 +283,14 @@ impl Position {
         if list.full() {
             return;
         }
-        self.pawn_moves(list, from_mask, target, pinned, ksq);
+        self.pawn_moves(t, list, from_mask, target, pinned, ksq);
     }
 
     /// The enemy pieces giving check to our king on `ksq`, and our pieces pinned to it, in one
     /// pass: every enemy slider that would see the king through our pieces alone (a "sniper")
     /// either checks (nothing between), pins (exactly one of ours between) or neither.
     #[inline(always)]
-    fn checkers_and_pinned(&self, ksq: Square) -> (Bitboard, Bitboard) {
-        let t = attacks::tables();
+    fn checkers_and_pinned(&self, t: &attacks::Tables, ksq: Square) -> (Bitboard, Bitboard) {
         let us = self.side;
         let them = !us;
         let own = self.by_color(us);
@@ -325,8 +325,7 @@ impl Position {
 
     /// King steps onto squares the enemy does not attack, and castling when not in check.
     #[inline(always)]
-    fn king_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, checkers: Bitboard) {
-        let t = attacks::tables();
+    fn king_moves<S: MoveSink>(&self, t: &attacks::Tables, list: &mut S, ksq: Square, checkers: Bitboard) {
         let us = self.side;
         let occ = self.occupied();
         let steps = t.king(ksq) & !self.by_color(us);
@@ -340,7 +339,7 @@ impl Position {
         // covers the squares behind it, where stepping back would not escape. Castling asks of
         // squares on the back rank besides the king's steps.
         let near = if may_castle { Bitboard::FULL } else { steps };
-        let danger = self.attacked_squares(!us, occ.without(ksq), near);
+        let danger = self.attacked_squares(t, !us, occ.without(ksq), near);
         list.targets(Piece::King, ksq, steps & !danger);
         if may_castle {
             self.castling_moves(list, ksq, occ, danger);
@@ -351,8 +350,7 @@ impl Position {
     /// attacks may be left out): a slider not in line with any square of `near` on an empty
     /// board is not looked up.
     #[inline(always)]
-    fn attacked_squares(&self, by: Color, occ: Bitboard, near: Bitboard) -> Bitboard {
-        let t = attacks::tables();
+    fn attacked_squares(&self, t: &attacks::Tables, by: Color, occ: Bitboard, near: Bitboard) -> Bitboard {
         let theirs = self.by_color(by);
         let queens = self.by_piece(Piece::Queen);
         let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White)
@@ -410,8 +408,7 @@ impl Position {
     /// capture towards file h) is one shift of the whole pawn set, so the cost does not grow
     /// with the number of pawns and the counter only needs popcounts.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
-        let t = attacks::tables();
+    fn pawn_moves<S: MoveSink>(&self, t: &attacks::Tables, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
         let us = self.side;
         let white = us == Color::White;
         let empty = !self.occupied();
@@ -768,7 +765,7 @@ mod tests {
                 let king = pos.king_square(!by);
                 let occ = pos.occupied().without(king);
                 for near in [Bitboard::FULL, attacks::king(king)] {
-                    let map = pos.attacked_squares(by, occ, near);
+                    let map = pos.attacked_squares(attacks::tables(), by, occ, near);
                     for sq in near {
                         assert_eq!(map.contains(sq), pos.attackers_to(sq, by, occ).any(), "{sq} {}", pos.to_fen());
                     }
@@ -781,7 +778,7 @@ mod tests {
     fn checkers_and_pins_agree_with_position() {
         for pos in positions() {
             let ksq = pos.king_square(pos.side_to_move());
-            assert_eq!(pos.checkers_and_pinned(ksq), (pos.checkers(), pos.pinned()), "{}", pos.to_fen());
+            assert_eq!(pos.checkers_and_pinned(attacks::tables(), ksq), (pos.checkers(), pos.pinned()), "{}", pos.to_fen());
         }
     }
 
