@@ -57,8 +57,7 @@ fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> boo
 
 /// Their king's square, and by kind of piece the squares from which one of ours would give it
 /// check on today's board.
-fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
-    let t = attacks::tables();
+fn check_squares(t: &attacks::Tables, pos: &Position) -> (Square, [Bitboard; 6]) {
     let us = pos.side_to_move();
     let king = pos.king_square(!us);
     let now = pos.occupied();
@@ -87,9 +86,9 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
 
 /// Whether each of our legal moves gives check, as `checks` asks it (see there).
 fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
-    let (king, from_square) = check_squares(pos);
-    let discoverers = discoverers(pos, king);
     let t = attacks::tables();
+    let (king, from_square) = check_squares(t, pos);
+    let discoverers = discoverers(t, pos, king);
     move |mv: Move| {
         if mv.kind() != MoveKind::Normal {
             return gives_check(pos, mv);
@@ -112,8 +111,10 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
 /// that makes it.
 #[inline(always)]
 fn for_each_check(pos: &Position, each: impl FnMut(Piece, Move)) {
-    let (king, from_square) = check_squares(pos);
-    let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), each };
+    // The tables asked for once (each asking checks they are built) and handed down.
+    let t = attacks::tables();
+    let (king, from_square) = check_squares(t, pos);
+    let mut sink = CheckSink { pos, t, king, from_square, discoverers: discoverers(t, pos, king), each };
     // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
     // steps, which need the enemy's whole attack map to generate, are not asked for.
     let us = pos.side_to_move();
@@ -187,8 +188,7 @@ impl<F: FnMut(Piece, Move)> MoveSink for CheckSink<'_, F> {
 /// off that line gives check.
 // Inline: asked once a check generation; out of line the call cost about as much as the loop.
 #[inline]
-fn discoverers(pos: &Position, king: Square) -> Bitboard {
-    let t = attacks::tables();
+fn discoverers(t: &attacks::Tables, pos: &Position, king: Square) -> Bitboard {
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
     let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, Bitboard::EMPTY))

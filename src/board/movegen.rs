@@ -148,6 +148,7 @@ impl Position {
         }
         let queens = self.by_piece(Piece::Queen);
         KingSteps {
+            t,
             king: self.king_square(them),
             theirs: self.by_color(them),
             occ: self.occupied(),
@@ -171,7 +172,7 @@ impl Position {
         if mv.kind() != MoveKind::Normal {
             return false;
         }
-        let t = attacks::tables();
+        let t = steps.t;
         let (from, to) = (mv.from(), mv.to());
         let moved = from.bb() | to.bb();
         let (mut pawn_cover, mut knight_cover, mut king_cover) = (steps.pawn_cover, steps.knight_cover, steps.king_cover);
@@ -464,6 +465,8 @@ impl Position {
 /// Our pieces and what they cover as `keeps_a_king_step` asks it, for one position: each
 /// move then works out again only what its piece changes.
 pub(crate) struct KingSteps {
+    /// The attack tables, asked for once (each asking checks they are built).
+    t: &'static attacks::Tables,
     /// Their king, their pieces and the whole board.
     king: Square,
     theirs: Bitboard,
