@@ -45,7 +45,7 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
 /// it, and only when that square is on a line from their king.
 fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> bool {
     let t = attacks::tables();
-    if !t.queen(king, Bitboard::EMPTY).contains(mv.from()) {
+    if !t.queen_rays(king).contains(mv.from()) {
         return false;
     }
     let us = pos.side_to_move();
@@ -191,8 +191,7 @@ impl<F: FnMut(Piece, Move)> MoveSink for CheckSink<'_, F> {
 fn discoverers(t: &attacks::Tables, pos: &Position, king: Square) -> Bitboard {
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, Bitboard::EMPTY))
-        | ((pos.pieces(us, Piece::Rook) | queens) & t.rook(king, Bitboard::EMPTY));
+    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop_rays(king)) | ((pos.pieces(us, Piece::Rook) | queens) & t.rook_rays(king));
     let mut out = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = t.between(king, sniper) & pos.occupied();
