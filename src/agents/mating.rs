@@ -25,7 +25,7 @@
 //!    (`bishop_knight_score`).
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, CastleRights, Color, Game, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
+use crate::board::{attacks, Bitboard, CastleRights, Color, FewMoves, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
 
 /// Does our legal move `mv` give check? Without playing it: the moved piece from its new square,
 /// or a slider of ours whose line the move opens (castling and en passant are played out).
@@ -45,7 +45,7 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
 /// it, and only when that square is on a line from their king.
 fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> bool {
     let t = attacks::tables();
-    if !t.queen(king, Bitboard::EMPTY).contains(mv.from()) {
+    if !t.queen_rays(king).contains(mv.from()) {
         return false;
     }
     let us = pos.side_to_move();
@@ -57,8 +57,7 @@ fn discovers_check(pos: &Position, mv: Move, king: Square, occ: Bitboard) -> boo
 
 /// Their king's square, and by kind of piece the squares from which one of ours would give it
 /// check on today's board.
-fn check_squares(pos: &Position) -> (Square, [Bitboard; 6]) {
-    let t = attacks::tables();
+fn check_squares(t: &attacks::Tables, pos: &Position) -> (Square, [Bitboard; 6]) {
     let us = pos.side_to_move();
     let king = pos.king_square(!us);
     let now = pos.occupied();
@@ -87,9 +86,9 @@ pub(crate) fn checks(pos: &Position, legal: &MoveList) -> MoveList {
 
 /// Whether each of our legal moves gives check, as `checks` asks it (see there).
 fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
-    let (king, from_square) = check_squares(pos);
-    let discoverers = discoverers(pos, king);
     let t = attacks::tables();
+    let (king, from_square) = check_squares(t, pos);
+    let discoverers = discoverers(t, pos, king);
     move |mv: Move| {
         if mv.kind() != MoveKind::Normal {
             return gives_check(pos, mv);
@@ -104,15 +103,18 @@ fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
-    for_each_check(pos, |mv| list.push(mv));
+    for_each_check(pos, |_, mv| list.push(mv));
     list
 }
 
-/// Hands `each` the moves `checking_moves` lists, in its order.
+/// Hands `each` the moves `checking_moves` lists, in its order, each with the kind of piece
+/// that makes it.
 #[inline(always)]
-fn for_each_check(pos: &Position, each: impl FnMut(Move)) {
-    let (king, from_square) = check_squares(pos);
-    let mut sink = CheckSink { pos, t: attacks::tables(), king, from_square, discoverers: discoverers(pos, king), each };
+fn for_each_check(pos: &Position, each: impl FnMut(Piece, Move)) {
+    // The tables asked for once (each asking checks they are built) and handed down.
+    let t = attacks::tables();
+    let (king, from_square) = check_squares(t, pos);
+    let mut sink = CheckSink { pos, t, king, from_square, discoverers: discoverers(t, pos, king), each };
     // Our king checks only by uncovering a slider, or by castling beside its rook: otherwise its
     // steps, which need the enemy's whole attack map to generate, are not asked for.
     let us = pos.side_to_move();
@@ -123,7 +125,7 @@ fn for_each_check(pos: &Position, each: impl FnMut(Move)) {
 }
 
 /// Keeps the checking moves among those the move generator hands it (see `checking_moves`).
-struct CheckSink<'a, F: FnMut(Move)> {
+struct CheckSink<'a, F: FnMut(Piece, Move)> {
     pos: &'a Position,
     t: &'static attacks::Tables,
     king: Square,
@@ -132,7 +134,7 @@ struct CheckSink<'a, F: FnMut(Move)> {
     each: F,
 }
 
-impl<F: FnMut(Move)> CheckSink<'_, F> {
+impl<F: FnMut(Piece, Move)> CheckSink<'_, F> {
     /// The squares of `to` that a piece leaving `from` uncovers a check by going to.
     #[inline]
     fn discovered(&self, from: Square, to: Bitboard) -> Bitboard {
@@ -140,22 +142,21 @@ impl<F: FnMut(Move)> CheckSink<'_, F> {
     }
 }
 
-impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
+impl<F: FnMut(Piece, Move)> MoveSink for CheckSink<'_, F> {
     #[inline]
     fn push(&mut self, mv: Move) {
         // Castling and en passant.
         if gives_check(self.pos, mv) {
-            (self.each)(mv);
+            (self.each)(if mv.kind() == MoveKind::Castle { Piece::King } else { Piece::Pawn }, mv);
         }
     }
 
     // Forced inline, as `pawn_steps`: the generator hands over one piece (or one pawn step) at
     // a time and seldom with a check among its moves, so a call cost as much as the work.
     #[inline(always)]
-    fn targets(&mut self, from: Square, to: Bitboard) {
-        let piece = self.pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
         for t in (to & self.from_square[piece.index()]) | self.discovered(from, to) {
-            (self.each)(Move::new(from, t));
+            (self.each)(piece, Move::new(from, t));
         }
     }
 
@@ -170,13 +171,13 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
             }
         }
         for t in keep {
-            (self.each)(Move::new(origin(t), t));
+            (self.each)(Piece::Pawn, Move::new(origin(t), t));
         }
         for t in to & PROMOTION_RANKS {
             for p in Piece::PROMOTIONS {
                 let mv = Move::promotion_to(origin(t), t, p);
                 if gives_check(self.pos, mv) {
-                    (self.each)(mv);
+                    (self.each)(Piece::Pawn, mv);
                 }
             }
         }
@@ -187,12 +188,10 @@ impl<F: FnMut(Move)> MoveSink for CheckSink<'_, F> {
 /// off that line gives check.
 // Inline: asked once a check generation; out of line the call cost about as much as the loop.
 #[inline]
-fn discoverers(pos: &Position, king: Square) -> Bitboard {
-    let t = attacks::tables();
+fn discoverers(t: &attacks::Tables, pos: &Position, king: Square) -> Bitboard {
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop(king, Bitboard::EMPTY))
-        | ((pos.pieces(us, Piece::Rook) | queens) & t.rook(king, Bitboard::EMPTY));
+    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop_rays(king)) | ((pos.pieces(us, Piece::Rook) | queens) & t.rook_rays(king));
     let mut out = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = t.between(king, sniper) & pos.occupied();
@@ -201,6 +200,14 @@ fn discoverers(pos: &Position, king: Square) -> Bitboard {
         }
     }
     out
+}
+
+/// Does our legal move `mv` of our `piece` leave them no legal move? `leaves_no_legal_move`,
+/// asked only when their king has no step left: the checks tried for mate mostly leave it one,
+/// and `steps` (of `pos`, worked out once for all of them) answers that for less.
+#[inline(always)]
+fn mates(pos: &Position, steps: &KingSteps, piece: Piece, mv: Move) -> bool {
+    !pos.keeps_a_king_step(steps, piece, mv) && pos.leaves_no_legal_move(mv)
 }
 
 /// A move that mates now, if there is one.
@@ -272,23 +279,27 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, budget: &mut u3
 /// `mate_by_checks`, the same answer and the same budget spent, with less work: the last check
 /// is tested for mate without being made (`leaves_no_legal_move`).
 fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mut u32) -> Option<Move> {
+    // Worked out for the first check tried for mate, if any.
+    let mut steps = None;
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
         if moves == 1 {
-            return pos.leaves_no_legal_move(mv);
+            let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+            return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv);
         }
         let after = pos.play(mv);
-        // Listed in place: a list returned by value is a copy of all its room.
-        let mut replies = MoveList::new();
-        after.generate(&mut replies, Bitboard::FULL);
-        if replies.is_empty() {
+        // Listed in place (a list returned by value is a copy of all its room), and only until
+        // there are too many to follow up.
+        let mut replies = FewMoves::new(MATE_IN_TWO_REPLIES);
+        after.generate_to(&mut replies, Bitboard::FULL);
+        if replies.list.is_empty() {
             return true;
         }
-        replies.len() <= MATE_IN_TWO_REPLIES
-            && replies.iter().all(|&r| {
+        !replies.too_many()
+            && replies.list.iter().all(|&r| {
                 let next = after.play(r);
                 if moves == 2 {
                     return first_mating_check(&next, budget).is_some();
@@ -301,11 +312,11 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
 /// `first_mate_by_checks(pos, &checks_of(pos), 1, budget)` with the checks tested as the
 /// generator finds them, not listed first.
 fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
-    let mut found = None;
-    for_each_check(pos, |mv| {
+    let (mut found, mut steps) = (None, None);
+    for_each_check(pos, |piece, mv| {
         if found.is_none() && *budget > 0 {
             *budget -= 1;
-            if pos.leaves_no_legal_move(mv) {
+            if mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv) {
                 found = Some(mv);
             }
         }
@@ -345,6 +356,7 @@ struct RootChecks<'a> {
 /// followed up), and after each of those looked at, the position and our checks there.
 struct RootCheck {
     after: Position,
+    /// How many replies, counted only up to one more than are followed up.
     count: usize,
     replies: [Move; MATE_IN_TWO_REPLIES],
     next: [Option<Reply>; MATE_IN_TWO_REPLIES],
@@ -368,14 +380,15 @@ impl<'a> RootChecks<'a> {
     /// Our check `mv` worked out: only the replies' count is needed when there are many.
     fn root(pos: &Position, mv: Move) -> RootCheck {
         let after = pos.play(mv);
-        // Listed in place: a list returned by value is a copy of all its room.
-        let mut list = MoveList::new();
-        after.generate(&mut list, Bitboard::FULL);
+        // Listed in place (a list returned by value is a copy of all its room), and only until
+        // there are too many to follow up.
+        let mut list = FewMoves::new(MATE_IN_TWO_REPLIES);
+        after.generate_to(&mut list, Bitboard::FULL);
         let mut replies = [Move::default(); MATE_IN_TWO_REPLIES];
-        if list.len() <= MATE_IN_TWO_REPLIES {
-            replies[..list.len()].copy_from_slice(list.as_slice());
+        if !list.too_many() {
+            replies[..list.list.len()].copy_from_slice(list.list.as_slice());
         }
-        RootCheck { after, count: list.len(), replies, next: [const { None }; MATE_IN_TWO_REPLIES] }
+        RootCheck { after, count: list.list.len(), replies, next: [const { None }; MATE_IN_TWO_REPLIES] }
     }
 
     /// `mate_by_checks(pos, checks, moves, budget)` for `moves` of two or more, the same moves
@@ -402,7 +415,7 @@ impl<'a> RootChecks<'a> {
                 let reply = root.next[j].get_or_insert_with(|| {
                     let position = root.after.play(root.replies[j]);
                     let start = self.moves.len();
-                    for_each_check(&position, |mv| self.moves.push(mv));
+                    for_each_check(&position, |_, mv| self.moves.push(mv));
                     Reply { position, checks: start..self.moves.len() }
                 });
                 first_mate_by_checks(&reply.position, &self.moves[reply.checks.clone()], moves - 1, budget).is_some()

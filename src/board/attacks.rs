@@ -357,6 +357,21 @@ impl Tables {
         Bitboard(self.line[ix(a)][ix(b)])
     }
 
+    /// Those of the sliders `diagonal` (moving as bishops) and `straight` (as rooks) that
+    /// attack `sq` with occupancy `occ`. Lines holding none of them on an empty board are not
+    /// looked up: near a king that is most of them.
+    #[inline(always)]
+    pub fn sliders_to(&self, sq: Square, occ: Bitboard, diagonal: Bitboard, straight: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        if (self.bishop_rays(sq) & diagonal).any() {
+            out |= self.bishop(sq, occ) & diagonal;
+        }
+        if (self.rook_rays(sq) & straight).any() {
+            out |= self.rook(sq, occ) & straight;
+        }
+        out
+    }
+
     /// Attacks of a piece of the given kind and colour on `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn piece_attacks(&self, piece: super::Piece, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
@@ -446,6 +461,21 @@ mod tests {
             assert_eq!(t.queen_rays(sq), t.queen(sq, Bitboard::EMPTY), "{sq}");
         }
         assert_eq!(t.rook_rays(Square::new(0, 0)).count(), 14);
+    }
+
+    /// `sliders_to` (lines without a slider not looked up) is the plain union of lookups, for
+    /// random occupancies and sliders sparse and dense.
+    #[test]
+    fn sliders_to_is_the_union_of_lookups() {
+        let (t, mut rng) = (tables(), XorShift(777));
+        for sq in Square::all() {
+            for _ in 0..100 {
+                let occ = Bitboard(rng.next() & rng.next());
+                let (diagonal, straight) = (Bitboard(rng.next() & rng.next() & rng.next()), Bitboard(rng.next() & rng.next() & rng.next()));
+                let want = (t.bishop(sq, occ) & diagonal) | (t.rook(sq, occ) & straight);
+                assert_eq!(t.sliders_to(sq, occ, diagonal, straight), want, "{sq}");
+            }
+        }
     }
 
     #[test]

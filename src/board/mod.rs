@@ -19,5 +19,5 @@ pub use game::{Game, Outcome};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveError;
 pub use position::Position;
-pub(crate) use movegen::{MoveSink, PROMOTION_RANKS};
+pub(crate) use movegen::{FewMoves, KingSteps, MoveSink, PROMOTION_RANKS};
 pub use types::{CastleRights, Color, Piece, Square};

@@ -92,14 +92,15 @@ impl Position {
             covered |= t.knight(knight);
         }
         let around = occ.without(ksq);
-        let slid = |sq: Square| ((t.bishop(sq, around) & our_diagonal) | (t.rook(sq, around) & our_straight)).any();
+        // A slider not even in line with a square (on an empty board) is not looked up for it.
+        let slid = |sq: Square| {
+            ((t.bishop_rays(sq) & our_diagonal).any() && (t.bishop(sq, around) & our_diagonal).any())
+                || ((t.rook_rays(sq) & our_straight).any() && (t.rook(sq, around) & our_straight).any())
+        };
         if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
             return false;
         }
-        let checkers = (t.pawn(them, ksq) & pawns & ours)
-            | (t.knight(ksq) & knights & ours)
-            | (t.bishop(ksq, occ) & our_diagonal)
-            | (t.rook(ksq, occ) & our_straight);
+        let checkers = (t.pawn(them, ksq) & pawns & ours) | (t.knight(ksq) & knights & ours) | t.sliders_to(ksq, occ, our_diagonal, our_straight);
         if checkers.is_empty() {
             return !self.play(mv).has_legal_move();
         }
@@ -108,7 +109,7 @@ impl Position {
         }
         let checker = checkers.lsb();
         let mut pinned = Bitboard::EMPTY;
-        for sniper in (t.bishop(ksq, ours) & our_diagonal) | (t.rook(ksq, ours) & our_straight) {
+        for sniper in t.sliders_to(ksq, ours, our_diagonal, our_straight) {
             let between = t.between(ksq, sniper) & occ;
             if between.any() && !between.more_than_one() {
                 pinned |= between & theirs;
@@ -116,7 +117,7 @@ impl Position {
         }
         let movers = theirs & !kings & !pinned;
         let (diagonal, straight) = ((bishops | queens) & movers, (rooks | queens) & movers);
-        let reach = |sq: Square| (t.knight(sq) & knights & movers) | (t.bishop(sq, occ) & diagonal) | (t.rook(sq, occ) & straight);
+        let reach = |sq: Square| (t.knight(sq) & knights & movers) | t.sliders_to(sq, occ, diagonal, straight);
         if (reach(checker) | (t.pawn(us, checker) & pawns & movers)).any() {
             return false;
         }
@@ -131,6 +132,78 @@ impl Position {
         let single = (pawns & movers).forward(white) & !occ;
         let double = (single & Bitboard::rank(if white { 2 } else { 5 })).forward(white) & !occ;
         ((single | double) & between).is_empty()
+    }
+
+    /// What `keeps_a_king_step` needs of this position, worked out once for all the moves tried
+    /// in it (see `KingSteps`).
+    #[inline]
+    pub(crate) fn king_steps(&self) -> KingSteps {
+        let t = attacks::tables();
+        let (us, them) = (self.side, !self.side);
+        let ours = self.by_color(us);
+        let (pawns, knights) = (self.pieces(us, Piece::Pawn), self.pieces(us, Piece::Knight));
+        let mut knight_cover = Bitboard::EMPTY;
+        for knight in knights {
+            knight_cover |= t.knight(knight);
+        }
+        let queens = self.by_piece(Piece::Queen);
+        KingSteps {
+            t,
+            king: self.king_square(them),
+            theirs: self.by_color(them),
+            occ: self.occupied(),
+            pawns,
+            knights,
+            diagonal: (self.by_piece(Piece::Bishop) | queens) & ours,
+            straight: (self.by_piece(Piece::Rook) | queens) & ours,
+            pawn_cover: pawns.pawn_attacks(us == Color::White),
+            knight_cover,
+            king_cover: t.king(self.king_square(us)),
+        }
+    }
+
+    /// Does their king have a legal step after our legal move `mv` of our `piece`? `steps` is
+    /// `king_steps()` of this position. The same question as the first one
+    /// `leaves_no_legal_move` asks (and a yes answers it: they have a move), for a fraction of
+    /// its cost when many moves of one position are asked: only what the moved piece changes
+    /// is worked out again. Castling, en passant and promotions are not judged (false).
+    #[inline(always)]
+    pub(crate) fn keeps_a_king_step(&self, steps: &KingSteps, piece: Piece, mv: Move) -> bool {
+        if mv.kind() != MoveKind::Normal {
+            return false;
+        }
+        let t = steps.t;
+        let (from, to) = (mv.from(), mv.to());
+        let moved = from.bb() | to.bb();
+        let (mut pawn_cover, mut knight_cover, mut king_cover) = (steps.pawn_cover, steps.knight_cover, steps.king_cover);
+        let (mut diagonal, mut straight) = (steps.diagonal, steps.straight);
+        match piece {
+            Piece::Pawn => pawn_cover = (steps.pawns ^ moved).pawn_attacks(self.side == Color::White),
+            Piece::Knight => {
+                knight_cover = Bitboard::EMPTY;
+                for knight in steps.knights ^ moved {
+                    knight_cover |= t.knight(knight);
+                }
+            }
+            Piece::Bishop => diagonal ^= moved,
+            Piece::Rook => straight ^= moved,
+            Piece::Queen => {
+                diagonal ^= moved;
+                straight ^= moved;
+            }
+            Piece::King => king_cover = t.king(to),
+        }
+        // A piece taken on `to` frees its square for the king (to take back, if unguarded);
+        // the board is without the king, so that a slider checking it along a line also
+        // covers the square behind it.
+        let around = (steps.occ.without(from) | to.bb()).without(steps.king);
+        let open = t.king(steps.king) & !steps.theirs.without(to) & !(pawn_cover | knight_cover | king_cover);
+        // A slider not even in line with a square (on an empty board) is not looked up for it.
+        let slid = |sq: Square| {
+            ((t.bishop_rays(sq) & diagonal).any() && (t.bishop(sq, around) & diagonal).any())
+                || ((t.rook_rays(sq) & straight).any() && (t.rook(sq, around) & straight).any())
+        };
+        Iterator::any(&mut open.into_iter(), |sq| !slid(sq))
     }
 
     /// Is `mv` one of the legal moves here?
@@ -158,12 +231,13 @@ impl Position {
         let own = self.by_color(us);
         let occ = self.occupied();
         let ksq = self.king_square(us);
-        let (checkers, pinned) = self.checkers_and_pinned(ksq);
+        // The tables are handed down, not asked for again: each asking checks they are built.
+        let (checkers, pinned) = self.checkers_and_pinned(t, ksq);
 
         if from_mask.contains(ksq) {
-            self.king_moves(list, ksq, checkers);
+            self.king_moves(t, list, ksq, checkers);
         }
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || list.full() {
             return;
         }
         // Squares a non-king move must reach: anywhere not own, or, in check, the checker or a
@@ -174,32 +248,50 @@ impl Position {
         };
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
-            list.targets(from, t.knight(from) & target);
+            list.targets(Piece::Knight, from, t.knight(from) & target);
         }
+        if list.full() {
+            return;
+        }
+        // In check the target is a few squares, which most sliders cannot reach even on an
+        // empty board: those are passed over without looking up their moves (a sink is
+        // handed nothing for them either way).
+        let in_check = checkers.any();
         let queens = self.by_piece(Piece::Queen);
         for from in (self.by_piece(Piece::Bishop) | queens) & own & from_mask {
+            if in_check && (t.bishop_rays(from) & target).is_empty() {
+                continue;
+            }
             let mut dests = t.bishop(from, occ) & target;
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
             }
-            list.targets(from, dests);
+            list.targets(if queens.contains(from) { Piece::Queen } else { Piece::Bishop }, from, dests);
+        }
+        if list.full() {
+            return;
         }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
+            if in_check && (t.rook_rays(from) & target).is_empty() {
+                continue;
+            }
             let mut dests = t.rook(from, occ) & target;
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
             }
-            list.targets(from, dests);
+            list.targets(if queens.contains(from) { Piece::Queen } else { Piece::Rook }, from, dests);
         }
-        self.pawn_moves(list, from_mask, target, pinned, ksq);
+        if list.full() {
+            return;
+        }
+        self.pawn_moves(t, list, from_mask, target, pinned, ksq);
     }
 
     /// The enemy pieces giving check to our king on `ksq`, and our pieces pinned to it, in one
     /// pass: every enemy slider that would see the king through our pieces alone (a "sniper")
     /// either checks (nothing between), pins (exactly one of ours between) or neither.
     #[inline(always)]
-    fn checkers_and_pinned(&self, ksq: Square) -> (Bitboard, Bitboard) {
-        let t = attacks::tables();
+    fn checkers_and_pinned(&self, t: &attacks::Tables, ksq: Square) -> (Bitboard, Bitboard) {
         let us = self.side;
         let them = !us;
         let own = self.by_color(us);
@@ -213,7 +305,14 @@ impl Position {
         let mut checkers = (t.knight(ksq) & self.pieces(them, Piece::Knight))
             | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
         let mut pinned = Bitboard::EMPTY;
-        let snipers = (t.bishop(ksq, theirs) & diagonal) | (t.rook(ksq, theirs) & straight);
+        // Sliders not in line with the king on an empty board are not looked up.
+        let mut snipers = Bitboard::EMPTY;
+        if (t.bishop_rays(ksq) & diagonal).any() {
+            snipers |= t.bishop(ksq, theirs) & diagonal;
+        }
+        if (t.rook_rays(ksq) & straight).any() {
+            snipers |= t.rook(ksq, theirs) & straight;
+        }
         for sniper in snipers {
             let between = t.between(ksq, sniper) & occ;
             if between.is_empty() {
@@ -227,8 +326,7 @@ impl Position {
 
     /// King steps onto squares the enemy does not attack, and castling when not in check.
     #[inline(always)]
-    fn king_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, checkers: Bitboard) {
-        let t = attacks::tables();
+    fn king_moves<S: MoveSink>(&self, t: &attacks::Tables, list: &mut S, ksq: Square, checkers: Bitboard) {
         let us = self.side;
         let occ = self.occupied();
         let steps = t.king(ksq) & !self.by_color(us);
@@ -239,18 +337,21 @@ impl Position {
             return;
         }
         // The king is left out of the occupancy so that a slider checking it along a line also
-        // covers the squares behind it, where stepping back would not escape.
-        let danger = self.attacked_squares(!us, occ.without(ksq));
-        list.targets(ksq, steps & !danger);
+        // covers the squares behind it, where stepping back would not escape. Castling asks of
+        // squares on the back rank besides the king's steps.
+        let near = if may_castle { Bitboard::FULL } else { steps };
+        let danger = self.attacked_squares(t, !us, occ.without(ksq), near);
+        list.targets(Piece::King, ksq, steps & !danger);
         if may_castle {
             self.castling_moves(list, ksq, occ, danger);
         }
     }
 
-    /// Every square a piece of `by` attacks, with the board holding `occ`.
+    /// Every square of `near` a piece of `by` attacks, with the board holding `occ` (others it
+    /// attacks may be left out): a slider not in line with any square of `near` on an empty
+    /// board is not looked up.
     #[inline(always)]
-    fn attacked_squares(&self, by: Color, occ: Bitboard) -> Bitboard {
-        let t = attacks::tables();
+    fn attacked_squares(&self, t: &attacks::Tables, by: Color, occ: Bitboard, near: Bitboard) -> Bitboard {
         let theirs = self.by_color(by);
         let queens = self.by_piece(Piece::Queen);
         let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White)
@@ -259,10 +360,14 @@ impl Position {
             att |= t.knight(sq);
         }
         for sq in (self.by_piece(Piece::Bishop) | queens) & theirs {
-            att |= t.bishop(sq, occ);
+            if (t.bishop_rays(sq) & near).any() {
+                att |= t.bishop(sq, occ);
+            }
         }
         for sq in (self.by_piece(Piece::Rook) | queens) & theirs {
-            att |= t.rook(sq, occ);
+            if (t.rook_rays(sq) & near).any() {
+                att |= t.rook(sq, occ);
+            }
         }
         att
     }
@@ -304,8 +409,7 @@ impl Position {
     /// capture towards file h) is one shift of the whole pawn set, so the cost does not grow
     /// with the number of pawns and the counter only needs popcounts.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink>(&self, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
-        let t = attacks::tables();
+    fn pawn_moves<S: MoveSink>(&self, t: &attacks::Tables, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
         let us = self.side;
         let white = us == Color::White;
         let empty = !self.occupied();
@@ -358,15 +462,81 @@ impl Position {
     }
 }
 
+/// Our pieces and what they cover as `keeps_a_king_step` asks it, for one position: each
+/// move then works out again only what its piece changes.
+pub(crate) struct KingSteps {
+    /// The attack tables, asked for once (each asking checks they are built).
+    t: &'static attacks::Tables,
+    /// Their king, their pieces and the whole board.
+    king: Square,
+    theirs: Bitboard,
+    occ: Bitboard,
+    /// Our pawns and knights, and our sliders by the lines they move along.
+    pawns: Bitboard,
+    knights: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// The squares our pawns, our knights and our king attack.
+    pawn_cover: Bitboard,
+    knight_cover: Bitboard,
+    king_cover: Bitboard,
+}
+
 /// Where generated moves go: a list, or a counter that only needs how many. `push` takes only
 /// castling and en passant; `targets` every other move but the pawns'.
 pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
-    /// Plain moves from `from` to every square of `to`.
-    fn targets(&mut self, from: Square, to: Bitboard);
+    /// Plain moves of our `piece` from `from` to every square of `to` (a queen's come in two
+    /// calls, along its diagonals and along its lines).
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard);
     /// Pawn moves onto every square of `to`, each from the square `step` behind it (the step
     /// is the same for all). Those onto the last rank are four promotions each.
     fn pawn_steps(&mut self, to: Bitboard, step: i8);
+    /// Has the sink had enough? The generator then stops between kinds of piece.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// The legal moves as `generate` lists them while there are at most `most`: past that the
+/// generator stops, and the list holds only the first (more than `most`) of them.
+pub(crate) struct FewMoves {
+    pub(crate) list: MoveList,
+    most: usize,
+}
+
+impl FewMoves {
+    pub(crate) fn new(most: usize) -> FewMoves {
+        FewMoves { list: MoveList::new(), most }
+    }
+
+    /// Were there more than `most` moves (and the list cut short)?
+    pub(crate) fn too_many(&self) -> bool {
+        self.list.len() > self.most
+    }
+}
+
+impl MoveSink for FewMoves {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(&mut self.list, mv);
+    }
+
+    #[inline]
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
+        MoveSink::targets(&mut self.list, piece, from, to);
+    }
+
+    #[inline(always)]
+    fn pawn_steps(&mut self, to: Bitboard, step: i8) {
+        MoveSink::pawn_steps(&mut self.list, to, step);
+    }
+
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.too_many()
+    }
 }
 
 /// The first and last ranks: a pawn arriving there promotes (only the far one is reachable).
@@ -379,7 +549,7 @@ impl MoveSink for MoveList {
     }
 
     #[inline]
-    fn targets(&mut self, from: Square, to: Bitboard) {
+    fn targets(&mut self, _piece: Piece, from: Square, to: Bitboard) {
         for t in to {
             MoveList::push(self, Move::new(from, t));
         }
@@ -417,8 +587,8 @@ impl MoveSink for CaptureSink {
     }
 
     #[inline]
-    fn targets(&mut self, from: Square, to: Bitboard) {
-        MoveSink::targets(&mut self.list, from, to & self.enemies);
+    fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
+        MoveSink::targets(&mut self.list, piece, from, to & self.enemies);
     }
 
     #[inline]
@@ -436,7 +606,7 @@ impl MoveSink for MoveCounter {
     }
 
     #[inline]
-    fn targets(&mut self, _from: Square, to: Bitboard) {
+    fn targets(&mut self, _piece: Piece, _from: Square, to: Bitboard) {
         self.0 += to.count() as usize;
     }
 
@@ -521,6 +691,55 @@ mod tests {
         assert!(none > 300 && checks > 50_000, "{none} moves leave no move, {checks} check");
     }
 
+    /// `keeps_a_king_step` says whether their king has a legal step after the move, as making
+    /// it and listing their moves says, for every ordinary move (castling, en passant and
+    /// promotions are not judged: false) of the perft, WAC and mate suites and the positions
+    /// one move later.
+    #[test]
+    fn a_kept_king_step_agrees_with_playing() {
+        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
+        let roots: Vec<Position> = positions().into_iter().chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s))).collect();
+        let (mut kept, mut not) = (0, 0);
+        for root in roots {
+            for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
+                let steps = pos.king_steps();
+                for &mv in pos.legal_moves().iter() {
+                    let after = pos.play(mv);
+                    let king = after.king_square(after.side_to_move());
+                    let want = mv.kind() == MoveKind::Normal && after.legal_moves().iter().any(|m| m.from() == king);
+                    let piece = pos.piece_kind_at(mv.from()).unwrap();
+                    assert_eq!(pos.keeps_a_king_step(&steps, piece, mv), want, "{} {mv}", pos.to_fen());
+                    kept += usize::from(want);
+                    not += usize::from(!want);
+                }
+            }
+        }
+        assert!(kept > 100_000 && not > 10_000, "{kept} moves keep a king step, {not} do not");
+    }
+
+    /// `FewMoves` lists what `legal_moves` lists, in its order, when there are few enough, and
+    /// otherwise says there were too many (and lists at least one more than `most`).
+    #[test]
+    fn few_moves_are_the_legal_moves_or_too_many() {
+        let (mut few, mut many) = (0, 0);
+        for pos in positions() {
+            let all = pos.legal_moves();
+            for most in [0, 1, 4, 30] {
+                let mut sink = FewMoves::new(most);
+                pos.generate_to(&mut sink, Bitboard::FULL);
+                assert_eq!(sink.too_many(), all.len() > most, "{} {most}", pos.to_fen());
+                if all.len() <= most {
+                    assert_eq!(sink.list.as_slice(), all.as_slice(), "{} {most}", pos.to_fen());
+                    few += 1;
+                } else {
+                    assert_eq!(sink.list.as_slice(), &all.as_slice()[..sink.list.len()], "{} {most}", pos.to_fen());
+                    many += 1;
+                }
+            }
+        }
+        assert!(few > 100 && many > 100, "{few} few, {many} too many");
+    }
+
     #[test]
     fn captures_and_promotions_agree_with_listing() {
         let mut seen = 0;
@@ -540,14 +759,19 @@ mod tests {
         }
     }
 
+    /// On the squares asked of (all of them, or a king's steps) the attack map agrees with
+    /// `attackers_to`.
     #[test]
     fn attack_map_agrees_with_attackers_to() {
         for pos in positions() {
             for by in Color::BOTH {
-                let occ = pos.occupied().without(pos.king_square(!by));
-                let map = pos.attacked_squares(by, occ);
-                for sq in Square::all() {
-                    assert_eq!(map.contains(sq), pos.attackers_to(sq, by, occ).any(), "{sq} {}", pos.to_fen());
+                let king = pos.king_square(!by);
+                let occ = pos.occupied().without(king);
+                for near in [Bitboard::FULL, attacks::king(king)] {
+                    let map = pos.attacked_squares(attacks::tables(), by, occ, near);
+                    for sq in near {
+                        assert_eq!(map.contains(sq), pos.attackers_to(sq, by, occ).any(), "{sq} {}", pos.to_fen());
+                    }
                 }
             }
         }
@@ -557,7 +781,7 @@ mod tests {
     fn checkers_and_pins_agree_with_position() {
         for pos in positions() {
             let ksq = pos.king_square(pos.side_to_move());
-            assert_eq!(pos.checkers_and_pinned(ksq), (pos.checkers(), pos.pinned()), "{}", pos.to_fen());
+            assert_eq!(pos.checkers_and_pinned(attacks::tables(), ksq), (pos.checkers(), pos.pinned()), "{}", pos.to_fen());
         }
     }
 

@@ -275,7 +275,8 @@ impl Position {
         let b = from.bb() | to.bb();
         self.by_piece[piece.index()] ^= b;
         self.by_color[color.index()] ^= b;
-        self.set_code(to, self.code_at(from));
+        // The mover's code from its colour and kind (see `board`), not read back from `from`.
+        self.set_code(to, 1 + (color.index() * 6 + piece.index()) as u8);
         self.set_code(from, 0);
         self.hash ^= zobrist::piece(color, piece, from) ^ zobrist::piece(color, piece, to);
     }
