@@ -270,6 +270,8 @@ impl<'a> Eval<'a> {
     /// Defense consideration (level 7): the worst threat the move leaves on any *other* agent.
     /// Only agents whose threat can grow are asked: those on a line through a square the move
     /// empties (a blocker moved away) and those the mover defended from where it stood.
+    /// (The poll asks `exposure_over_suspects`, with each agent's suspects found once.)
+    #[cfg(test)]
     pub fn exposure(&self, scene: &Scene, mover: Square) -> i32 {
         self.exposure_over(scene, mover, 0, i32::MAX)
     }
@@ -279,12 +281,27 @@ impl<'a> Eval<'a> {
     /// least `enough` when it is that much or more. A threat never exceeds the threatened
     /// piece's value, so agents worth no more than `floor` are not asked, and the most valuable
     /// are asked first.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn exposure_over(&self, scene: &Scene, mover: Square, floor: i32, enough: i32) -> i32 {
+        self.exposure_over_suspects(scene, mover, self.exposure_suspects(mover), floor, enough)
+    }
+
+    /// The agents whose threat may grow when the piece on `mover` leaves its square, wherever it
+    /// goes: those it defends from there and those on the lines through the square. The same
+    /// for every move of the piece, so the poll asks it once an agent.
+    #[inline(always)]
+    pub fn exposure_suspects(&self, mover: Square) -> Bitboard {
+        self.pos.attacks_from(mover) | attacks::queen(mover, self.pos.occupied())
+    }
+
+    /// `exposure_over` given `exposure_suspects(mover)`.
+    #[inline(always)]
+    pub fn exposure_over_suspects(&self, scene: &Scene, mover: Square, mover_suspects: Bitboard, floor: i32, enough: i32) -> i32 {
         let pos = self.pos;
+        // The mover's square is always emptied; en passant and castling empty a second one.
         let opened = pos.occupied() & !scene.occ;
-        let mut suspects = pos.attacks_from(mover);
-        for sq in opened {
+        let mut suspects = mover_suspects;
+        for sq in opened.without(mover) {
             suspects |= attacks::queen(sq, pos.occupied());
         }
         // With the exchange, a piece their pieces cannot attack has no threat.

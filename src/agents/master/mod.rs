@@ -340,6 +340,8 @@ impl MasterAgent {
         r.agents = std::mem::take(&mut self.scratch.agents);
         r.agents.clear();
         let mut index = [NO_AGENT; 64];
+        // Each agent's `exposure_suspects`, asked at its first move.
+        let mut suspects = [None; MAX_AGENTS];
         for sq in pos.by_color(pos.side_to_move()) {
             if r.n == MAX_AGENTS {
                 break;
@@ -368,6 +370,7 @@ impl MasterAgent {
         // whole value whoever defends it.)
         let w_reach = wounded.filter(|w| features.has(Features::EXCHANGE) && w.piece != Piece::King).map(|w| Threatened::one(pos, w.square, threat));
         let dc = features.has(Features::DEFENSE_CONSIDERATION);
+        let balance = features.has(Features::DEFENSE_BALANCE);
         let look_ahead = features.has(Features::LOOK_AHEAD);
         let attack_requests = features.has(Features::ATTACK_REQUEST);
         let defense_requests = features.any_defense_request();
@@ -405,7 +408,11 @@ impl MasterAgent {
                 Action::Attack => est.profit.max(threat + 1),
                 _ => threat + 1,
             };
-            let exposed = if dc { ev.exposure_over(&scene, mv.from(), threat, enough) } else { 0 };
+            let mover_suspects = match dc || balance {
+                true => *suspects[i].get_or_insert_with(|| ev.exposure_suspects(mv.from())),
+                false => Bitboard::EMPTY,
+            };
+            let exposed = if dc { ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, threat, enough) } else { 0 };
             let defense_consideration = |c: &Cand| !dc || !disregarded(c.est.action, c.est.profit, exposed, threat);
 
             if defense_consideration(&Cand { est, residual: 0 }) {
@@ -426,9 +433,9 @@ impl MasterAgent {
             if defense_requests
                 && !untouched()
                 && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
-                && (!features.has(Features::DEFENSE_BALANCE) || {
+                && (!balance || {
                     // The balance weighs the whole exposure, below the worst threat too.
-                    let exposed = ev.exposure(&scene, mv.from());
+                    let exposed = ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, 0, i32::MAX);
                     let landing = ev.threat_at(&scene, mv.to(), agent.piece);
                     defense_balance(threat - cand.residual, exposed, landing)
                 })
