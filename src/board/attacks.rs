@@ -372,6 +372,14 @@ impl Tables {
         out
     }
 
+    /// Does any of `sliders_to`'s sliders attack `sq`? Asked along the diagonals first, and
+    /// the lines only when none does there.
+    #[inline(always)]
+    pub fn slider_sees(&self, sq: Square, occ: Bitboard, diagonal: Bitboard, straight: Bitboard) -> bool {
+        ((self.bishop_rays(sq) & diagonal).any() && (self.bishop(sq, occ) & diagonal).any())
+            || ((self.rook_rays(sq) & straight).any() && (self.rook(sq, occ) & straight).any())
+    }
+
     /// Attacks of a piece of the given kind and colour on `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn piece_attacks(&self, piece: super::Piece, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
@@ -474,6 +482,7 @@ mod tests {
                 let (diagonal, straight) = (Bitboard(rng.next() & rng.next() & rng.next()), Bitboard(rng.next() & rng.next() & rng.next()));
                 let want = (t.bishop(sq, occ) & diagonal) | (t.rook(sq, occ) & straight);
                 assert_eq!(t.sliders_to(sq, occ, diagonal, straight), want, "{sq}");
+                assert_eq!(t.slider_sees(sq, occ, diagonal, straight), want.any(), "{sq}");
             }
         }
     }

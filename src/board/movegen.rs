@@ -92,11 +92,7 @@ impl Position {
             covered |= t.knight(knight);
         }
         let around = occ.without(ksq);
-        // A slider not even in line with a square (on an empty board) is not looked up for it.
-        let slid = |sq: Square| {
-            ((t.bishop_rays(sq) & our_diagonal).any() && (t.bishop(sq, around) & our_diagonal).any())
-                || ((t.rook_rays(sq) & our_straight).any() && (t.rook(sq, around) & our_straight).any())
-        };
+        let slid = |sq: Square| t.slider_sees(sq, around, our_diagonal, our_straight);
         if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
             return false;
         }
@@ -198,11 +194,7 @@ impl Position {
         // covers the square behind it.
         let around = (steps.occ.without(from) | to.bb()).without(steps.king);
         let open = t.king(steps.king) & !steps.theirs.without(to) & !(pawn_cover | knight_cover | king_cover);
-        // A slider not even in line with a square (on an empty board) is not looked up for it.
-        let slid = |sq: Square| {
-            ((t.bishop_rays(sq) & diagonal).any() && (t.bishop(sq, around) & diagonal).any())
-                || ((t.rook_rays(sq) & straight).any() && (t.rook(sq, around) & straight).any())
-        };
+        let slid = |sq: Square| t.slider_sees(sq, around, diagonal, straight);
         Iterator::any(&mut open.into_iter(), |sq| !slid(sq))
     }
 
@@ -305,15 +297,7 @@ impl Position {
         let mut checkers = (t.knight(ksq) & self.pieces(them, Piece::Knight))
             | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
         let mut pinned = Bitboard::EMPTY;
-        // Sliders not in line with the king on an empty board are not looked up.
-        let mut snipers = Bitboard::EMPTY;
-        if (t.bishop_rays(ksq) & diagonal).any() {
-            snipers |= t.bishop(ksq, theirs) & diagonal;
-        }
-        if (t.rook_rays(ksq) & straight).any() {
-            snipers |= t.rook(ksq, theirs) & straight;
-        }
-        for sniper in snipers {
+        for sniper in t.sliders_to(ksq, theirs, diagonal, straight) {
             let between = t.between(ksq, sniper) & occ;
             if between.is_empty() {
                 checkers |= sniper.bb();
