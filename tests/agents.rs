@@ -598,7 +598,7 @@ fn level9_forks_king_and_rook() {
 /// `promotion` (with look-ahead): level 8 takes a pawn, level 9 queens safely.
 #[test]
 fn level9_promotes_safely() {
-    level9_improves("6k1/1P6/8/8/8/7p/6PP/6K1 w - - 0 1", "g2h3", "b7b8q", "=Q (worth 900");
+    level9_improves("6k1/1P6/8/8/8/7p/6PP/6K1 w - - 0 1", "g2h3", "b7b8q", "=Q (worth 9");
 }
 
 /// `exchange`: Rxd5 wins a pawn by level 8's one-attacker count, but the second black rook behind
@@ -827,4 +827,28 @@ fn level9_weighs_a_threatened_pieces_other_moves_when_every_proposal_loses() {
     let fen = "8/2b2k1p/2N2pp1/P2p4/3KnP2/6BP/P5P1/8 w - - 0 1";
     plays(fen, 9, "g3h2");
     plays(&mirror_fen(fen), 9, &mirror_move("g3h2"));
+}
+
+/// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
+/// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
+/// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against
+/// Stockfish at depth 1). Every seed, both colours.
+#[test]
+fn level9_does_not_allow_a_mate_in_two_by_checks() {
+    let fen = "rnbqkbnr/ppp2ppp/8/3p4/4p3/7P/PPPPPPPN/RNBQKB1R w KQkq - 0 4";
+    for (fen, bad) in [(fen.to_string(), "f2f3".to_string()), (mirror_fen(fen), mirror_move("f2f3"))] {
+        assert!(SEEDS.iter().any(|&seed| choice(&fen, 8, seed).0 == bad), "level 8 never plays {bad} in {fen}");
+        for seed in SEEDS {
+            let (mv, reason) = choice(&fen, 9, seed);
+            assert_ne!(mv, bad, "seed {seed}, {fen}: {reason}");
+        }
+    }
+}
+
+/// `placement`: level 8's d-pawn plans to take a defended pawn (d4, which the thesis's
+/// move-attack rates a pawn's profit); level 9 sees that the plan wins nothing and castles,
+/// its king's corner behind its pawns worth more than any other quiet square.
+#[test]
+fn level9_castles_instead_of_an_empty_move_attack() {
+    level9_improves("r1bqk2r/pppnbppp/3p1n2/4p3/4P3/3P1N2/PPPNBPPP/R1BQK2R w KQkq - 0 6", "d3d4", "e1g1", "L9 move: O-O");
 }

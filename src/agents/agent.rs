@@ -7,6 +7,7 @@
 use super::exchange::exchange_threat;
 use super::features::Features;
 use super::fork::{threat_value, Fork, Tally};
+use super::placement::Placement;
 use super::promotion::push_value;
 use super::scene::{threat, Scene};
 use super::values::{value, KING_VALUE};
@@ -80,11 +81,13 @@ pub(crate) struct Eval<'a> {
     /// With `exchange`, when the poll asks (`knowing_their_attacks`): every square their pieces
     /// attack in the position, from which its scenes know where their pieces may attack.
     their_attacks: Option<Bitboard>,
+    /// With `placement`: where our pieces stand now, weighed when first asked.
+    placement: std::cell::OnceCell<Placement>,
 }
 
 impl<'a> Eval<'a> {
     pub fn new(pos: &'a Position, features: Features) -> Eval<'a> {
-        Eval { pos, features, their_attacks: None }
+        Eval { pos, features, their_attacks: None, placement: std::cell::OnceCell::new() }
     }
 
     /// This view with their attacks taken once, so that the scenes it makes know where their
@@ -149,7 +152,12 @@ impl<'a> Eval<'a> {
         let scene = self.scene_after(mv);
         let piece = mv.promotion().unwrap_or(agent.piece);
         let gain = value(piece) - value(agent.piece);
-        let est = match self.pos.captured_piece(mv) {
+        // Level 9: what the move gains in placement counts beside material.
+        let placed = match self.features.has(Features::PLACEMENT) {
+            true => self.placement.get_or_init(|| Placement::of(self.pos)).gain(self.pos, mv),
+            false => 0,
+        };
+        let mut est = match self.pos.captured_piece(mv) {
             Some(victim) => {
                 let danger = if self.backup() { self.threat_at(&scene, mv.to(), piece) } else { 0 };
                 // Level 9: a capture that is safe where it lands may also fork from there.
@@ -166,6 +174,7 @@ impl<'a> Eval<'a> {
                 Estimate { mv, agent: index as u8, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY) }
             }
         };
+        est.profit += placed;
         (est, scene)
     }
 
@@ -487,7 +496,8 @@ mod tests {
         // when move-attack consideration already checks the arrival square.
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         for level in 3..=9 {
-            let features = Features::level(level).unwrap();
+            // (A defense answer's value is material; `placement` adds to the agent's own.)
+            let features = Features::level(level).unwrap().without(Features::PLACEMENT);
             for p in crate::agents::epd_positions(wac) {
                 let ev = Eval::new(&p, features);
                 let now = Scene::now(&p);

@@ -57,11 +57,14 @@ impl Features {
     /// Defense requests are answered only when the answer saves more than it exposes
     /// (`defense_balance` in `agent.rs`; thesis 3.2.3, 4.3).
     pub const DEFENSE_BALANCE: Features = Features(1 << 13);
+    /// Where an agent stands is worth something beside material: the centre, mobility, a
+    /// sheltered king, castling (`placement.rs`; thesis 3.2.6, 5).
+    pub const PLACEMENT: Features = Features(1 << 14);
 
     pub const NONE: Features = Features(0);
 
     /// Every flag with its command-line name, in the order of Table 2.1, then level 9's.
-    pub const NAMED: [(Features, &'static str); 14] = [
+    pub const NAMED: [(Features, &'static str); 15] = [
         (Features::FOUNDATION, "foundation"),
         (Features::THREAT_AND_BACKUP, "threat-and-backup"),
         (Features::MOVE_ATTACK, "move-attack"),
@@ -76,6 +79,7 @@ impl Features {
         (Features::PROMOTION, "promotion"),
         (Features::LOOK_AHEAD, "look-ahead"),
         (Features::DEFENSE_BALANCE, "defense-balance"),
+        (Features::PLACEMENT, "placement"),
     ];
 
     /// Level 9's new rules, each usable alone (the ablation removes one at a time).
@@ -85,14 +89,15 @@ impl Features {
             | Features::MATING.0
             | Features::PROMOTION.0
             | Features::LOOK_AHEAD.0
-            | Features::DEFENSE_BALANCE.0,
+            | Features::DEFENSE_BALANCE.0
+            | Features::PLACEMENT.0,
     );
 
     /// The highest level.
     pub const MAX_LEVEL: u32 = 9;
 
     /// The preset of thesis Table 2.1 for level `n` (1..=8), and level 9: level 7's tier
-    /// (full defense requests with defense consideration) with the six rules of the thesis's
+    /// (full defense requests with defense consideration) with the seven rules of the thesis's
     /// future work.
     pub fn level(n: u32) -> Result<Features, FeatureError> {
         let f = |bits: &[Features]| bits.iter().fold(Features::NONE, |acc, &b| acc | b);
@@ -226,9 +231,9 @@ impl std::str::FromStr for Features {
 mod tests {
     use super::*;
 
-    /// Level 9 is level 7's tier with the six new rules; the thesis's levels have none of them.
+    /// Level 9 is level 7's tier with the seven new rules; the thesis's levels have none of them.
     #[test]
-    fn level_9_adds_the_six_rules_to_level_7() {
+    fn level_9_adds_the_seven_rules_to_level_7() {
         let l9 = Features::level(9).unwrap();
         assert_eq!(l9.without(Features::LEVEL_9_RULES), Features::level(7).unwrap());
         for (flag, name) in &Features::NAMED[8..] {

@@ -35,7 +35,7 @@
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
 use super::fork::fork;
-use super::mating::{checking_moves, mate_among};
+use super::mating::{checking_moves, mate_among, mate_in_two_by_checks};
 use super::scene::Scene;
 use super::values::{material_balance, value};
 use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
@@ -741,7 +741,17 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
         return Some(if after.is_check() { MATE } else { -material_balance(&after, us) });
     }
     // Their checks alone, not every reply, are listed to look for their mate.
-    (features.has(Features::MATING) && mate_among(&after, &checking_moves(&after)).is_some()).then_some(-MATE)
+    if !features.has(Features::MATING) {
+        return None;
+    }
+    let theirs = checking_moves(&after);
+    if mate_among(&after, &theirs).is_some() {
+        return Some(-MATE);
+    }
+    // Their mate in two by checks (a queen check that opens the way to the next, the king
+    // walled in by its own pawns) is the most common way a move loses outright: one step worse
+    // than their mate in one, so that a move allowing the later mate is preferred when all lose.
+    mate_in_two_by_checks(&after, &theirs).is_some().then_some(-MATE + 1)
 }
 
 /// The candidate to play: the best worth, the earlier at equal worth, after the finalist has
@@ -800,9 +810,14 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
+    /// Level 9 without `placement`, so that the worths below are material alone.
+    fn level9_material() -> Features {
+        Features::level(9).unwrap().without(Features::PLACEMENT)
+    }
+
     fn estimate(p: &Position, uci: &str) -> Estimate {
         let mv = p.parse_uci(uci).unwrap();
-        let ev = Eval::new(p, Features::level(9).unwrap());
+        let ev = Eval::new(p, level9_material());
         ev.estimate(0, &mover(p, mv), mv).0
     }
 
@@ -810,7 +825,7 @@ mod tests {
     fn worth_of(fen: &str, uci: &str) -> i32 {
         let p = pos(fen);
         let est = estimate(&p, uci);
-        let features = Features::level(9).unwrap();
+        let features = level9_material();
         final_check(&p, est.mv, features).unwrap_or_else(|| worth(&p, &est, features, &|_| false))
     }
 
@@ -946,8 +961,8 @@ mod tests {
     fn a_repetition_costs_only_the_side_ahead() {
         let p = pos("7k/8/5K2/8/8/8/8/5Q2 w - - 0 1");
         let est = estimate(&p, "f1f2");
-        let fresh = worth(&p, &est, Features::level(9).unwrap(), &|_| false);
-        let repeated = worth(&p, &est, Features::level(9).unwrap(), &|_| true);
+        let fresh = worth(&p, &est, level9_material(), &|_| false);
+        let repeated = worth(&p, &est, level9_material(), &|_| true);
         assert_eq!(fresh - repeated, REPEAT_COST);
     }
 

@@ -328,6 +328,12 @@ fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
 /// look at each of our checks, their replies and our checks after each reply, so those are
 /// worked out once for the two (`RootChecks`). The two functions stay as the plain statement
 /// of the rules, which a test holds this to.
+/// `mate_in_two` without the mate in three after it (`mate_in_two_or_three`'s first half): the
+/// look-ahead asks it of the opponent after our finalist.
+pub(crate) fn mate_in_two_by_checks(pos: &Position, checks: &MoveList) -> Option<Move> {
+    RootChecks::new(pos, checks).mate_by_checks(2, &mut { u32::MAX })
+}
+
 pub(crate) fn mate_in_two_or_three(pos: &Position, checks: &MoveList) -> Option<(Move, u32)> {
     mate_in_two_or_three_within(pos, checks, &mut { MATE_IN_THREE_BUDGET })
 }
@@ -936,6 +942,7 @@ mod tests {
                 let checks = checks(&p, &p.legal_moves());
                 let want = mate_in_two(&p, &checks).map(|m| (m, 2)).or_else(|| mate_in_three(&p, &checks).map(|m| (m, 3)));
                 assert_eq!(mate_in_two_or_three(&p, &checks), want, "{}", p.to_fen());
+                assert_eq!(mate_in_two_by_checks(&p, &checks), mate_in_two(&p, &checks), "{}", p.to_fen());
                 twos += usize::from(want.is_some_and(|(_, n)| n == 2));
                 threes += usize::from(want.is_some_and(|(_, n)| n == 3));
             }

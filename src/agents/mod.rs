@@ -17,6 +17,7 @@ mod fork;
 mod look_ahead;
 mod master;
 mod mating;
+mod placement;
 mod promotion;
 mod scene;
 pub mod values;

@@ -7,6 +7,7 @@ use crate::agents::agent::{block_squares, Action, Agent, Estimate};
 use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
 use crate::agents::features::Features;
 use crate::agents::mating;
+use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
 use crate::board::{Move, Piece, Position};
 
@@ -254,6 +255,13 @@ impl PollWords {
         }
         if est.fork().is_some() {
             write!(f, "; forks (guaranteed {})", est.threat)?;
+        }
+        if self.label.has(Features::PLACEMENT) && !matches!(self.rule, Rule::Mate | Rule::MatingNet) {
+            // Worked out again only when the reason is read.
+            let placed = Placement::of(pos).gain(pos, est.mv);
+            if placed != 0 {
+                write!(f, "; placement {placed:+}")?;
+            }
         }
         if matches!(self.rule, Rule::Attack | Rule::Move) && self.threat > 0 && !self.by_wounded {
             write!(f, "; leaves {w_name} threatened ({})", self.threat)?;
