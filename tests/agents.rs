@@ -852,3 +852,12 @@ fn level9_does_not_allow_a_mate_in_two_by_checks() {
 fn level9_castles_instead_of_an_empty_move_attack() {
     level9_improves("r1bqk2r/pppnbppp/3p1n2/4p3/4P3/3P1N2/PPPNBPPP/R1BQK2R w KQkq - 0 6", "d3d4", "e1g1", "L9 move: O-O");
 }
+
+/// `look-ahead`: their check that wins a piece after it counts as their answer. Level 8's
+/// threatened rook steps up to plan Rxe6, which lets the knight take c7 with check and then the
+/// rook a8 (a game against Stockfish at depth 1: Rf6? Nxc7+ Kf8 Nxa8); level 9 keeps the rook
+/// on the seventh rank, guarding c7. Every seed, both colours.
+#[test]
+fn level9_sees_their_check_that_wins_a_piece() {
+    level9_improves("r3kr2/p1p4p/2b1N1pn/1p6/8/P7/1PP2PPP/R3KB1R b KQq - 0 20", "f8f6", "f8f7", "L9 look-ahead: R");
+}

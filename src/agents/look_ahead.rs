@@ -16,7 +16,8 @@
 //!   attack: what their best capture or promotion wins, estimated as our agents estimate (with
 //!   `exchange`, the whole exchange), discovered attacks included since the board is the real
 //!   one after our move, their best fork, their best trap (a quiet step up to a piece of ours
-//!   that has no way out), and a mate when they have one;
+//!   that has no way out), their best check (what it wins once we have answered it), and a
+//!   mate in one or in two by checks when they have one;
 //! - a candidate is worth what it wins now, less their best answer, plus half of what it
 //!   threatens next (its fork or lone threat, its passed pawn's progress) when they have no
 //!   winning answer; a draw it allows costs our material edge, and a repetition while we are
@@ -27,8 +28,9 @@
 //!   and one whose answer already puts it below the best is not weighed further (`pick`): the
 //!   choice is the same, only cheaper.
 //!
-//! Only captures, promotions, forks, traps and mates are asked of the opponent; no move of ours
-//! is looked at after theirs, except the trapped piece's ways out and the replies to a check.
+//! Only captures, promotions, forks, traps, checks and mates are asked of the opponent; no move
+//! of ours is looked at after theirs, except the trapped piece's ways out and our replies to
+//! their check (and theirs to ours).
 //! That is what keeps this the agents' reasoning over a handful of moves and not a search: at
 //! most `CANDIDATES` positions, one reply each.
 
@@ -68,8 +70,9 @@ pub(crate) struct Answer {
 }
 
 /// Their best attack (a capture or promotion, estimated as our agents estimate theirs: with
-/// `exchange`, the whole exchange on each square) and their best move-attack (a fork, with
-/// `fork`), after our move (their mates are asked by `final_check`). The board is the real one
+/// `exchange`, the whole exchange on each square), their best move-attack (a fork, with
+/// `fork`; a trap) and their best check, after our move (their mates are asked by
+/// `final_check`). The board is the real one
 /// after our move, so discovered attacks are seen.
 ///
 /// Asked of our own agents in the scene after our move, which is cheaper than playing out
@@ -125,6 +128,36 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
     let trap = their_trap(after, features, best.gain);
     if trap > best.gain {
         best = Answer { gain: trap, takes: None };
+    }
+    if best.gain >= enough {
+        return best;
+    }
+    let check = their_check(after, features, best.gain);
+    if check > best.gain {
+        best = Answer { gain: check, takes: None };
+    }
+    best
+}
+
+/// Their best check in `after` (their move) and what follows it: what the check takes, less
+/// the best our agents then do in reply (`best_evasion` from our side: in check we have few
+/// replies, each followed by their best capture). A check that forks the king and a piece, or
+/// uncovers an attack on one, wins that piece; one we answer by taking the checker costs them.
+/// Exact above `floor` (what their other answers already win).
+fn their_check(after: &Position, features: Features, floor: i32) -> i32 {
+    let us = !after.side_to_move();
+    // After the check they take at most what it took and one piece of ours.
+    let richest = most_valuable(after, after.by_color(us) & !after.pieces(us, Piece::King));
+    let mut best = floor;
+    for &c in checking_moves(after).iter() {
+        let taken = immediate(after, c);
+        if taken + richest <= best {
+            continue;
+        }
+        // Only a reply of ours winning back less than `taken - best` leaves them more than the
+        // best so far: once one wins that much, the others need not be looked at.
+        let ours_back = best_evasion(&after.play(c), features, taken - best).gain;
+        best = best.max(taken - ours_back);
     }
     best
 }
