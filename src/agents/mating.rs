@@ -324,16 +324,16 @@ fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
     found
 }
 
-/// Mate in two, else mate in three (`mate_in_two`, `mate_in_three`), and which of them: both
-/// look at each of our checks, their replies and our checks after each reply, so those are
-/// worked out once for the two (`RootChecks`). The two functions stay as the plain statement
-/// of the rules, which a test holds this to.
 /// `mate_in_two` without the mate in three after it (`mate_in_two_or_three`'s first half): the
 /// look-ahead asks it of the opponent after our finalist.
 pub(crate) fn mate_in_two_by_checks(pos: &Position, checks: &MoveList) -> Option<Move> {
     RootChecks::new(pos, checks).mate_by_checks(2, &mut { u32::MAX })
 }
 
+/// Mate in two, else mate in three (`mate_in_two`, `mate_in_three`), and which of them: both
+/// look at each of our checks, their replies and our checks after each reply, so those are
+/// worked out once for the two (`RootChecks`). The two functions stay as the plain statement
+/// of the rules, which a test holds this to.
 pub(crate) fn mate_in_two_or_three(pos: &Position, checks: &MoveList) -> Option<(Move, u32)> {
     mate_in_two_or_three_within(pos, checks, &mut { MATE_IN_THREE_BUDGET })
 }

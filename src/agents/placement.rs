@@ -1,6 +1,6 @@
 //! Placement (level 9, `Features::PLACEMENT`): where an agent stands is worth something.
 //!
-//! Thesis chapter 5: AgentChess bases its decisions "only" on "material difference";
+//! Thesis chapter 5: AgentChess is "only using material difference to base its decision";
 //! "position evaluation, piece co-operation and game strategy modifications during game play
 //! is completely missed by the logic of the agents", and against Crafty it "was not able to
 //! compete with Crafty's extra opening, positional and end game evaluations" (3.2.6). With
@@ -39,7 +39,7 @@ fn pieces_weight(pos: &Position, side: Color) -> i32 {
 
 /// What the side to move knows about the game's stage when it weighs squares.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Stage {
+struct Stage {
     us: Color,
     /// Their queen or enough of their pieces are on: our king wants shelter.
     king_danger: bool,
@@ -50,7 +50,7 @@ pub(crate) struct Stage {
 }
 
 impl Stage {
-    pub(crate) fn of(pos: &Position) -> Stage {
+    fn of(pos: &Position) -> Stage {
         let us = pos.side_to_move();
         let theirs = pieces_weight(pos, !us);
         let back = Bitboard::rank(us.back_rank());
