@@ -11,9 +11,13 @@ between them needs many starts to be more than a few games repeated.
 """
 import random
 import sys
+from pathlib import Path
 
 import chess
 import chess.engine
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+from harness import random_opening  # noqa: E402
 
 SEED = 20261127
 COUNT = 500
@@ -29,12 +33,8 @@ def main() -> None:
     with chess.engine.SimpleEngine.popen_uci(STOCKFISH) as engine:
         engine.configure({"Threads": 1, "Hash": 16})
         while len(out) < COUNT:
-            board = chess.Board()
-            for _ in range(PLIES):
-                moves = list(board.legal_moves)
-                if not moves:
-                    break
-                board.push(rng.choice(moves))
+            # (A game over within the plies comes back as the initial position.)
+            board = random_opening(rng, PLIES)
             if board.is_game_over() or board.ply() != PLIES:
                 continue
             key = board.epd()
