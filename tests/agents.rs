@@ -861,3 +861,19 @@ fn level9_castles_instead_of_an_empty_move_attack() {
 fn level9_sees_their_check_that_wins_a_piece() {
     level9_improves("r3kr2/p1p4p/2b1N1pn/1p6/8/P7/1PP2PPP/R3KB1R b KQq - 0 20", "f8f6", "f8f7", "L9 look-ahead: R");
 }
+
+/// `look-ahead`: when every candidate still loses, our king's own moves are weighed too. The
+/// lone black king's agent proposes a corner step (Kh8 or Kf8, and level 8 plays it), into b8=Q
+/// mate; level 9 weighs the other king moves and steps out of the net (a game against Stockfish
+/// at depth 1). Every seed, both colours.
+#[test]
+fn level9_king_steps_out_of_a_mating_net() {
+    let fen = "6k1/QP6/3K4/8/8/8/8/8 b - - 4 119";
+    for (fen, mated) in [(fen.to_string(), ["g8h8", "g8f8"].map(String::from)), (mirror_fen(fen), ["g8h8", "g8f8"].map(mirror_move))] {
+        assert!(SEEDS.iter().any(|&seed| mated.contains(&choice(&fen, 8, seed).0)), "level 8 never plays {mated:?} in {fen}");
+        for seed in SEEDS {
+            let (mv, reason) = choice(&fen, 9, seed);
+            assert!(!mated.contains(&mv), "seed {seed}, {fen}: {mv} ({reason})");
+        }
+    }
+}

@@ -104,7 +104,10 @@ impl MasterAgent {
         let losing = worths[best].1.value() < 0 && !checks.contains(best_mv);
         let repeats = look_ahead::repeats_while_ahead(pos, best_mv, &is_seen);
         if losing || repeats {
-            let threatened_from = r.agents[..r.n].iter().filter(|rep| rep.agent.threat > 0).fold(Bitboard::EMPTY, |b, rep| b.with(rep.agent.square));
+            // Our king's moves too: a step aside may leave their check (and the fork it
+            // carries) no square to be given from.
+            let king = pos.king_square(pos.side_to_move());
+            let threatened_from = r.agents[..r.n].iter().filter(|rep| rep.agent.threat > 0).fold(Bitboard::EMPTY.with(king), |b, rep| b.with(rep.agent.square));
             for &est in &r.estimates {
                 if (repeats || threatened_from.contains(est.mv.from())) && candidates.iter().all(|c| c.est.mv != est.mv) {
                     worths.push((est.mv, first(candidates.len(), &est)));
