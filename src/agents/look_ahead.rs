@@ -388,6 +388,7 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
     let pieces = ours & !after.pieces(!them, Piece::Pawn);
     let occ = after.occupied();
     let ev = Eval::new(after, features);
+    let fork_squares = fork_squares(them, ours, pieces);
     let mut best = 0;
     for from in after.by_color(them) {
         let piece = after.piece_kind_at(from).unwrap_or(Piece::Pawn);
@@ -401,7 +402,7 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
             }
             _ => tables.piece_attacks(piece, them, from, occ) & !occ,
         };
-        for to in reach {
+        for to in reach & fork_squares[piece.index()] {
             let occ_to = occ.without(from).with(to);
             let hit = tables.piece_attacks(piece, them, to, occ_to);
             if !(hit & ours).more_than_one() || (hit & pieces).is_empty() || fork_ceiling(after, hit & ours) <= best.max(floor) {
@@ -421,6 +422,30 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
         }
     }
     best
+}
+
+/// By kind of piece (not the king), the squares from which one of theirs (`them`) would attack
+/// two of `ours`, one of them among `pieces`, on an empty board: a superset of those from which
+/// it does on the real one, since a piece there attacks no more than its empty-board lines.
+/// Seen from the targets, once for all their pieces (a piece on `to` reaches `t` along a line
+/// or a leap exactly when one on `t` reaches `to` the same way; a pawn of the other colour), so
+/// that `their_fork` looks up the attacks only from these squares.
+fn fork_squares(them: crate::board::Color, ours: Bitboard, pieces: Bitboard) -> [Bitboard; 5] {
+    let tables = attacks::tables();
+    let (mut one, mut two, mut piece) = ([Bitboard::EMPTY; 5], [Bitboard::EMPTY; 5], [Bitboard::EMPTY; 5]);
+    for target in ours {
+        let (bishop, rook) = (tables.bishop_rays(target), tables.rook_rays(target));
+        let from = [tables.pawn(!them, target), tables.knight(target), bishop, rook, bishop | rook];
+        let is_piece = pieces.contains(target);
+        for k in 0..5 {
+            two[k] |= one[k] & from[k];
+            one[k] |= from[k];
+            if is_piece {
+                piece[k] |= from[k];
+            }
+        }
+    }
+    std::array::from_fn(|k| two[k] & piece[k])
 }
 
 /// The value of the piece on `sq` (0 when empty).
