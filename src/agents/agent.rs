@@ -48,9 +48,32 @@ pub struct Estimate {
     /// Level 9: the targets of the fork the move makes; empty when it makes none (a plain
     /// bitboard rather than an `Option`, which would double its size).
     pub fork_targets: Bitboard,
+    /// The threat on the moved piece where it lands, when the estimate worked it out
+    /// (`NO_LANDING` otherwise): the look-ahead asks it again of its candidates. Two bytes
+    /// (see `landing_of`), which keep the estimate within the 24 bytes it had.
+    pub landing: i16,
+}
+
+// The poll copies an estimate for every legal move: keep it as small as before `landing`.
+const _: () = assert!(std::mem::size_of::<Estimate>() <= 24);
+
+/// `Estimate::landing` when the estimate did not work the threat out.
+pub(crate) const NO_LANDING: i16 = i16::MIN;
+
+/// A landing threat as `Estimate::landing` keeps it: a piece other than the king is never
+/// threatened more than its own value, which fits; anything else is not kept.
+#[inline]
+fn landing_of(threat: i32) -> i16 {
+    i16::try_from(threat).ok().filter(|&t| t != NO_LANDING).unwrap_or(NO_LANDING)
 }
 
 impl Estimate {
+    /// The threat on the moved piece where it lands (see `landing`), if worked out.
+    #[inline]
+    pub fn landing(&self) -> Option<i32> {
+        (self.landing != NO_LANDING).then_some(i32::from(self.landing))
+    }
+
     /// The targets of the fork the move makes, if any.
     #[inline]
     pub fn fork(&self) -> Option<Bitboard> {
@@ -72,6 +95,8 @@ pub(crate) struct MoveValue {
     /// The part of `profit` that is only threatened (level 9).
     pub threat: i32,
     pub fork: Option<Bitboard>,
+    /// The threat where the piece lands, when worked out (`Estimate::landing`).
+    pub landing: i16,
 }
 
 /// The agents' view of one position under one feature set.
@@ -166,12 +191,13 @@ impl<'a> Eval<'a> {
                     false => (0, None),
                 };
                 let profit = value(victim) + gain - danger + threat;
-                Estimate { mv, agent: index as u8, action: Action::Attack, profit, plan: None, threat, fork_targets: fork.unwrap_or(Bitboard::EMPTY) }
+                let landing = if self.backup() { landing_of(danger) } else { NO_LANDING };
+                Estimate { mv, agent: index as u8, action: Action::Attack, profit, plan: None, threat, fork_targets: fork.unwrap_or(Bitboard::EMPTY), landing }
             }
             None => {
                 let check_arrival = self.features.has(Features::MOVE_ATTACK);
                 let v = self.move_profit(&scene, mv.to(), piece, gain, check_arrival);
-                Estimate { mv, agent: index as u8, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY) }
+                Estimate { mv, agent: index as u8, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY), landing: v.landing }
             }
         };
         est.profit += placed;
@@ -182,11 +208,13 @@ impl<'a> Eval<'a> {
     #[inline(always)]
     pub(crate) fn move_profit(&self, scene: &Scene, to: Square, piece: Piece, gain: i32, check_arrival: bool) -> MoveValue {
         // Legal king moves never land on an attacked square.
+        let mut landing = NO_LANDING;
         if check_arrival && piece != Piece::King {
             let danger = self.threat_at(scene, to, piece);
             if danger > 0 {
-                return MoveValue { profit: gain - danger, plan: None, threat: 0, fork: None };
+                return MoveValue { profit: gain - danger, plan: None, threat: 0, fork: None, landing: landing_of(danger) };
             }
+            landing = 0;
         }
         if self.features.has(Features::FORK) || self.features.has(Features::PROMOTION) {
             // Level 9 (`fork.rs`, `promotion.rs`): what the move threatens is weighed by what the
@@ -195,11 +223,11 @@ impl<'a> Eval<'a> {
             let (plan, fork) = self.plan_and_fork(scene, to, piece, safe && self.features.has(Features::FORK));
             let (threat, fork) = if safe { self.threat_of(scene, to, plan, fork, piece == Piece::Pawn && gain == 0) } else { (0, None) };
             let plan = plan.map(|(_, target, victim)| (target, victim));
-            return MoveValue { profit: gain + threat, plan, threat, fork };
+            return MoveValue { profit: gain + threat, plan, threat, fork, landing };
         }
         match self.plan_attack(scene, to, piece) {
-            Some((profit, target, victim)) => MoveValue { profit: gain + profit, plan: Some((target, victim)), threat: 0, fork: None },
-            None => MoveValue { profit: gain, plan: None, threat: 0, fork: None },
+            Some((profit, target, victim)) => MoveValue { profit: gain + profit, plan: Some((target, victim)), threat: 0, fork: None, landing },
+            None => MoveValue { profit: gain, plan: None, threat: 0, fork: None, landing },
         }
     }
 
@@ -509,6 +537,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_estimates_landing_is_the_threat_where_the_piece_lands() {
+        // What the look-ahead and the defense balance take from the estimate instead of
+        // working it out again.
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        let features = Features::level(9).unwrap();
+        let mut known = 0;
+        for p in crate::agents::epd_positions(wac) {
+            let ev = Eval::new(&p, features).knowing_their_attacks();
+            let plain = Eval::new(&p, features);
+            let now = ev.scene_now();
+            for &mv in p.legal_moves().iter() {
+                let (est, _) = ev.estimate(0, &ev.agent(&now, mv.from()), mv);
+                if let Some(landing) = est.landing() {
+                    let scene = Scene::after(&p, mv);
+                    let piece = scene.kind_at(&p, mv.to()).unwrap();
+                    assert_eq!(landing, plain.threat_at(&scene, mv.to(), piece), "{p:?} {mv}");
+                    known += 1;
+                }
+            }
+        }
+        assert!(known > 5000, "{known}");
     }
 
     #[test]

@@ -101,7 +101,9 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
         if value(piece) <= best.gain {
             continue;
         }
-        let gain = ev.threat_at(&scene, sq, piece);
+        // The moved piece's threat where it landed is in its estimate, when worked out.
+        let landing = est.landing().filter(|_| sq == est.mv.to());
+        let gain = landing.unwrap_or_else(|| ev.threat_at(&scene, sq, piece));
         if gain > best.gain {
             best = Answer { gain, takes: Some(sq) };
             if gain >= enough {
@@ -597,7 +599,11 @@ pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features, threat
     };
     // Each of these captures is one of their answers, so their best wins at least as much.
     let landed = scene.kind_at(pos, est.mv.to()).unwrap_or(Piece::Pawn);
-    let mut lost = if landed == Piece::King { 0 } else { Eval::new(pos, features).threat_at(&scene, est.mv.to(), landed) };
+    // (The poll's estimate worked the landing threat out, on the same board.)
+    let mut lost = match landed {
+        Piece::King => 0,
+        _ => est.landing().unwrap_or_else(|| Eval::new(pos, features).threat_at(&scene, est.mv.to(), landed)),
+    };
     if landed != Piece::King {
         for t in threatened {
             if t.threat > lost && t.untouched_by(est.mv, landed) {

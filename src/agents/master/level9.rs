@@ -4,7 +4,7 @@
 //! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
 
 use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Scratch, Verdict};
-use crate::agents::agent::{Action, Estimate, Eval};
+use crate::agents::agent::{Action, Estimate, Eval, NO_LANDING};
 use crate::agents::describe::move_text;
 use crate::agents::features::Features;
 use crate::agents::look_ahead::Weighed;
@@ -30,7 +30,7 @@ impl MasterAgent {
             return None;
         };
         let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY };
+        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY, landing: NO_LANDING };
         let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false };
         let round = Round::empty();
         self.count(pos, &round, &verdict, false);

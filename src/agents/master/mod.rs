@@ -14,7 +14,7 @@ mod report;
 
 pub use report::Reason;
 
-use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval};
+use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval, NO_LANDING};
 use super::counters::{CounterLog, Counters, Pending};
 use super::features::Features;
 use super::look_ahead::{Threatened, Weighed};
@@ -436,7 +436,11 @@ impl MasterAgent {
                 && (!balance || {
                     // The balance weighs the whole exposure, below the worst threat too.
                     let exposed = ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, 0, i32::MAX);
-                    let landing = ev.threat_at(&scene, mv.to(), agent.piece);
+                    // The mover's own estimate worked it out, unless it promotes (asked of the pawn).
+                    let landing = match est.landing().filter(|_| mv.promotion().is_none()) {
+                        Some(landing) => landing,
+                        None => ev.threat_at(&scene, mv.to(), agent.piece),
+                    };
                     defense_balance(threat - cand.residual, exposed, landing)
                 })
             {
@@ -601,7 +605,7 @@ fn prefer_answer(current: Option<(Cand, Rule)>, answer: Option<Best<i32>>, rule:
 fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
     let mv = legal[0];
     let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork_targets: Bitboard::EMPTY };
+    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork_targets: Bitboard::EMPTY, landing: NO_LANDING };
     Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false }
 }
 
