@@ -11,7 +11,7 @@ use super::placement::Placement;
 use super::promotion::push_value;
 use super::scene::{threat, Scene};
 use super::values::{value, KING_VALUE};
-use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
+use crate::board::{attacks, Bitboard, Move, MoveKind, Piece, Position, Square};
 
 /// One own piece and its threat status where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,11 +108,46 @@ pub(crate) struct Eval<'a> {
     their_attacks: Option<Bitboard>,
     /// With `placement`: where our pieces stand now, weighed when first asked.
     placement: std::cell::OnceCell<Placement>,
+    /// The poll's (`with_memo`): threats on boards where one piece of ours has moved.
+    memo: Option<&'a ArrivalMemo>,
+}
+
+/// Threats worked out on boards where one piece of ours has moved from `from` to `to`, taking
+/// what stood there if anything, and nothing else has changed: the board after its capture on
+/// `to`, and after any quiet move of it followed by its planned capture on `to`, are the same
+/// one, so the poll works the exchange there out once for all of the piece's moves.
+pub(crate) struct ArrivalMemo {
+    /// Direct-mapped: `from | to << 6 | kind << 12` (never 0: `from` is not `to`) and the
+    /// threat; a slot holds the last board asked of those that share it.
+    slots: [std::cell::Cell<(u16, i16)>; 256],
+}
+
+impl ArrivalMemo {
+    pub fn new() -> ArrivalMemo {
+        ArrivalMemo { slots: [const { std::cell::Cell::new((0, 0)) }; 256] }
+    }
+
+    /// The threat on our `piece` come from `from` to `to`, from `work` unless already known.
+    #[inline(always)]
+    fn get_or(&self, from: Square, to: Square, piece: Piece, work: impl FnOnce() -> i32) -> i32 {
+        let key = (from.index() | to.index() << 6 | piece.index() << 12) as u16;
+        let slot = &self.slots[(from.index() ^ to.index() << 2 ^ piece.index() << 5) & 255];
+        let (k, threat) = slot.get();
+        if k == key {
+            return i32::from(threat);
+        }
+        let threat = work();
+        // A threat on a piece other than the king never exceeds its value, which fits.
+        if let Ok(kept) = i16::try_from(threat) {
+            slot.set((key, kept));
+        }
+        threat
+    }
 }
 
 impl<'a> Eval<'a> {
     pub fn new(pos: &'a Position, features: Features) -> Eval<'a> {
-        Eval { pos, features, their_attacks: None, placement: std::cell::OnceCell::new() }
+        Eval { pos, features, their_attacks: None, placement: std::cell::OnceCell::new(), memo: None }
     }
 
     /// This view with their attacks taken once, so that the scenes it makes know where their
@@ -121,6 +156,25 @@ impl<'a> Eval<'a> {
     pub fn knowing_their_attacks(self) -> Eval<'a> {
         let their_attacks = self.features.has(Features::EXCHANGE).then(|| Scene::now(self.pos).their_attacks(self.pos));
         Eval { their_attacks, ..self }
+    }
+
+    /// This view keeping the threats on boards where one piece of ours has moved in `memo`
+    /// (`ArrivalMemo`), for as long as it is asked about this position.
+    pub fn with_memo(self, memo: &'a ArrivalMemo) -> Eval<'a> {
+        Eval { memo: Some(memo), ..self }
+    }
+
+    /// `threat_at(scene, to, piece)` where `scene` is the position with our piece from `from`
+    /// standing on `to` as `piece`, having taken what stood there, and nothing else changed
+    /// (see `ArrivalMemo`).
+    #[inline(always)]
+    fn arrival_threat(&self, scene: &Scene, from: Square, to: Square, piece: Piece) -> i32 {
+        match self.memo {
+            Some(memo) if self.features.has(Features::EXCHANGE) && scene.their_reach().contains(to) => {
+                memo.get_or(from, to, piece, || self.threat_at(scene, to, piece))
+            }
+            _ => self.threat_at(scene, to, piece),
+        }
     }
 
     /// The board as it stands, knowing their attacks when this view does.
@@ -184,7 +238,11 @@ impl<'a> Eval<'a> {
         };
         let mut est = match self.pos.captured_piece(mv) {
             Some(victim) => {
-                let danger = if self.backup() { self.threat_at(&scene, mv.to(), piece) } else { 0 };
+                let danger = match (self.backup(), mv.kind()) {
+                    (false, _) => 0,
+                    (true, MoveKind::EnPassant) => self.threat_at(&scene, mv.to(), piece),
+                    (true, _) => self.arrival_threat(&scene, mv.from(), mv.to(), piece),
+                };
                 // Level 9: a capture that is safe where it lands may also fork from there.
                 let (threat, fork) = match self.features.has(Features::FORK) && danger == 0 {
                     true => self.threat_from(&scene, mv.to(), piece, agent.piece == Piece::Pawn),
@@ -291,7 +349,13 @@ impl<'a> Eval<'a> {
                 if piece == Piece::King && after.their_attackers(self.pos, target).any() {
                     continue;
                 }
-                let threat = if self.backup() || with_fork { self.threat_at(&after, target, piece) } else { 0 };
+                // After one quiet move (not castling) the board after this capture is the one
+                // after the same capture straight from where the piece came.
+                let threat = match (self.backup() || with_fork).then(|| scene.quiet_step_origin(self.pos)) {
+                    None => 0,
+                    Some(Some(origin)) => self.arrival_threat(&after, origin, target, piece),
+                    Some(None) => self.threat_at(&after, target, piece),
+                };
                 if with_fork {
                     tally.capture(target, value(victim) - threat);
                 }
@@ -561,6 +625,25 @@ mod tests {
             }
         }
         assert!(known > 5000, "{known}");
+    }
+
+    #[test]
+    fn the_arrival_memo_changes_no_estimate() {
+        // Every estimate of every legal move, in the poll's order, from one memo a position.
+        let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+        let features = Features::level(9).unwrap();
+        let mut recalled = 0;
+        for p in crate::agents::epd_positions(wac) {
+            let memo = ArrivalMemo::new();
+            let (kept, plain) = (Eval::new(&p, features).knowing_their_attacks().with_memo(&memo), Eval::new(&p, features));
+            let now = Scene::now(&p);
+            for &mv in p.legal_moves().iter() {
+                let agent = plain.agent(&now, mv.from());
+                assert_eq!(kept.estimate(0, &agent, mv).0, plain.estimate(0, &agent, mv).0, "{p:?} {mv}");
+            }
+            recalled += memo.slots.iter().filter(|s| s.get().0 != 0).count();
+        }
+        assert!(recalled > 1000, "{recalled}");
     }
 
     #[test]

@@ -119,6 +119,14 @@ impl Scene {
         }
     }
 
+    /// When this scene is `pos` after one quiet move of one piece (no capture, not castling):
+    /// the square it came from.
+    #[inline]
+    pub fn quiet_step_origin(&self, pos: &Position) -> Option<Square> {
+        let vacated = pos.occupied() & !self.occ;
+        (self.captured.is_none() && self.n_arrivals == 1 && vacated.any() && !vacated.more_than_one()).then(|| vacated.lsb())
+    }
+
     /// Our pieces in this scene.
     #[inline]
     pub fn our_pieces(&self) -> Bitboard {

@@ -14,7 +14,7 @@ mod report;
 
 pub use report::Reason;
 
-use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, Estimate, Eval, NO_LANDING};
+use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, ArrivalMemo, Estimate, Eval, NO_LANDING};
 use super::counters::{CounterLog, Counters, Pending};
 use super::features::Features;
 use super::look_ahead::{Threatened, Weighed};
@@ -334,7 +334,8 @@ impl MasterAgent {
     /// agent estimates its moves (checking the others when defense consideration is on) and
     /// answers the worst threatened agent's requests.
     fn poll(&mut self, pos: &Position, legal: &MoveList, features: Features, checks: &MoveList) -> Round {
-        let ev = Eval::new(pos, features).knowing_their_attacks();
+        let memo = ArrivalMemo::new();
+        let ev = Eval::new(pos, features).knowing_their_attacks().with_memo(&memo);
         let now = ev.scene_now();
         let mut r = Round::empty();
         r.agents = std::mem::take(&mut self.scratch.agents);
