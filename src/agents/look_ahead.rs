@@ -37,10 +37,10 @@
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
 use super::fork::fork;
-use super::mating::{checking_moves, mate_among, mate_in_two_by_checks};
+use super::mating::{checking_moves_into, mate_among, mate_in_two_by_checks};
 use super::scene::Scene;
 use super::values::{material_balance, value};
-use crate::board::{attacks, Bitboard, Move, Piece, Position, Square};
+use crate::board::{attacks, Bitboard, Move, MoveList, Piece, Position, Square};
 
 /// How many candidates are looked at (the thesis's choice among them).
 pub(crate) const CANDIDATES: usize = 8;
@@ -151,7 +151,9 @@ fn their_check(after: &Position, features: Features, floor: i32) -> i32 {
     // After the check they take at most what it took and one piece of ours.
     let richest = most_valuable(after, after.by_color(us) & !after.pieces(us, Piece::King));
     let mut best = floor;
-    for &c in checking_moves(after).iter() {
+    let mut checks = MoveList::new();
+    checking_moves_into(after, &mut checks);
+    for &c in checks.iter() {
         let taken = immediate(after, c);
         if taken + richest <= best {
             continue;
@@ -299,7 +301,9 @@ fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
     // The replies taking the most come first: they are the likeliest best, which makes the
     // others cheaper to rule out (or ends the look at `stop`). At equal gain the reply listed
     // first still wins (`takes` is the same as in the listed order).
-    let replies = after.legal_moves();
+    // (Listed in place: a list returned by value is copied whole.)
+    let mut replies = MoveList::new();
+    after.generate(&mut replies, Bitboard::FULL);
     let mut order: Vec<(i32, usize)> = replies.iter().enumerate().map(|(i, &r)| (immediate(after, r), i)).collect();
     order.sort_by_key(|&(taken, i)| (std::cmp::Reverse(taken), i));
     let mut best: Option<(Answer, usize)> = None;
@@ -332,7 +336,9 @@ fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
 fn best_capture(pos: &Position, features: Features, enough: i32) -> i32 {
     let ev = Eval::new(pos, features);
     let mut best = 0;
-    for &mv in pos.legal_captures_and_promotions().iter() {
+    let mut captures = MoveList::new();
+    pos.legal_captures_and_promotions_into(&mut captures);
+    for &mv in captures.iter() {
         if best >= enough {
             break;
         }
@@ -808,7 +814,8 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
     if !features.has(Features::MATING) {
         return None;
     }
-    let theirs = checking_moves(&after);
+    let mut theirs = MoveList::new();
+    checking_moves_into(&after, &mut theirs);
     if mate_among(&after, &theirs).is_some() {
         return Some(-MATE);
     }

@@ -103,8 +103,13 @@ fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
 /// keeps those `checks` would keep.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
-    for_each_check(pos, |_, mv| list.push(mv));
+    checking_moves_into(pos, &mut list);
     list
+}
+
+/// `checking_moves` appended to `list` (see `Position::legal_captures_and_promotions_into`).
+pub(crate) fn checking_moves_into(pos: &Position, list: &mut MoveList) {
+    for_each_check(pos, |_, mv| list.push(mv));
 }
 
 /// Hands `each` the moves `checking_moves` lists, in its order, each with the kind of piece

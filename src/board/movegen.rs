@@ -23,9 +23,15 @@ impl Position {
     /// The legal captures (en passant included) and promotions, in `legal_moves`' order,
     /// without listing the other moves.
     pub fn legal_captures_and_promotions(&self) -> MoveList {
-        let mut sink = CaptureSink { list: MoveList::new(), enemies: self.by_color(!self.side) };
-        self.generate_into(&mut sink, Bitboard::FULL);
-        sink.list
+        let mut list = MoveList::new();
+        self.legal_captures_and_promotions_into(&mut list);
+        list
+    }
+
+    /// `legal_captures_and_promotions` appended to `list`: a list returned by value is copied
+    /// whole, all its room, which a caller asking many times spares by lending its own.
+    pub(crate) fn legal_captures_and_promotions_into(&self, list: &mut MoveList) {
+        self.generate_into(&mut CaptureSink { list, enemies: self.by_color(!self.side) }, Bitboard::FULL);
     }
 
     /// Number of legal moves, counted without listing them (perft's bulk counting).
@@ -556,28 +562,28 @@ impl MoveSink for MoveList {
 }
 
 /// Keeps the captures and promotions (`legal_captures_and_promotions`).
-struct CaptureSink {
-    list: MoveList,
+struct CaptureSink<'a> {
+    list: &'a mut MoveList,
     enemies: Bitboard,
 }
 
-impl MoveSink for CaptureSink {
+impl MoveSink for CaptureSink<'_> {
     #[inline]
     fn push(&mut self, mv: Move) {
         // Castling and en passant: only the latter takes.
         if mv.kind() == MoveKind::EnPassant {
-            MoveList::push(&mut self.list, mv);
+            MoveList::push(self.list, mv);
         }
     }
 
     #[inline]
     fn targets(&mut self, piece: Piece, from: Square, to: Bitboard) {
-        MoveSink::targets(&mut self.list, piece, from, to & self.enemies);
+        MoveSink::targets(self.list, piece, from, to & self.enemies);
     }
 
     #[inline]
     fn pawn_steps(&mut self, to: Bitboard, step: i8) {
-        MoveSink::pawn_steps(&mut self.list, to & (self.enemies | PROMOTION_RANKS), step);
+        MoveSink::pawn_steps(self.list, to & (self.enemies | PROMOTION_RANKS), step);
     }
 }
 
