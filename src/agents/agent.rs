@@ -110,6 +110,9 @@ pub(crate) struct Eval<'a> {
     placement: std::cell::OnceCell<Placement>,
     /// The poll's (`with_memo`): threats on boards where one piece of ours has moved.
     memo: Option<&'a ArrivalMemo>,
+    /// The last squares emptied that `scene_after` asked `newly_attackable` about, and its
+    /// answer: the moves of one piece empty the same square, and the poll asks them in a row.
+    newly: std::cell::Cell<(Bitboard, Bitboard)>,
 }
 
 /// Threats worked out on boards where one piece of ours has moved from `from` to `to`, taking
@@ -147,7 +150,7 @@ impl ArrivalMemo {
 
 impl<'a> Eval<'a> {
     pub fn new(pos: &'a Position, features: Features) -> Eval<'a> {
-        Eval { pos, features, their_attacks: None, placement: std::cell::OnceCell::new(), memo: None }
+        Eval { pos, features, their_attacks: None, placement: std::cell::OnceCell::new(), memo: None, newly: std::cell::Cell::new((Bitboard::EMPTY, Bitboard::EMPTY)) }
     }
 
     /// This view with their attacks taken once, so that the scenes it makes know where their
@@ -189,7 +192,19 @@ impl<'a> Eval<'a> {
     pub fn scene_after(&self, mv: Move) -> Scene {
         let scene = Scene::after(self.pos, mv);
         match self.their_attacks {
-            Some(attacked) => scene.with_their_reach(attacked | self.newly_attackable(self.pos.occupied() & !scene.occ)),
+            Some(attacked) => {
+                // A move always empties its origin, so an empty key is never asked.
+                let opened = self.pos.occupied() & !scene.occ;
+                let (last, lines) = self.newly.get();
+                let lines = if opened == last {
+                    lines
+                } else {
+                    let lines = self.newly_attackable(opened);
+                    self.newly.set((opened, lines));
+                    lines
+                };
+                scene.with_their_reach(attacked | lines)
+            }
             None => scene,
         }
     }
