@@ -498,7 +498,7 @@ pub(crate) fn immediate(pos: &Position, mv: Move) -> i32 {
 /// takes the forking piece), or a share of a lone threat when they have no winning answer at all.
 /// A draw it allows costs our material edge, and a repetition while we are ahead `REPEAT_COST`.
 /// `est` is the agents' estimate of the move; `seen` says whether a position occurred in the game.
-/// (The MasterAgent asks `weigh`, which may stop short once the worth cannot matter.)
+/// (The MasterAgent asks `weigh_from`, which may stop short once the worth cannot matter.)
 #[cfg(test)]
 pub(crate) fn worth(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool) -> i32 {
     weigh(pos, est, features, seen, i32::MIN).value()
@@ -524,7 +524,14 @@ impl Weighed {
 /// put the candidate below `beat`, the rest of it is not looked at and the ceiling it leaves is
 /// returned. Most candidates lose to the best one on their first losing exchange, before their
 /// forks and traps are asked (`pick`).
+#[cfg(test)]
 pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32) -> Weighed {
+    weigh_from(pos, est, features, seen, beat, None)
+}
+
+/// `weigh`, given what `ceiling_and_before` found the candidate (not a check) wins now and
+/// threatens next before any answer, when it was asked: the weighing starts from the same.
+pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32, before: Option<i32>) -> Weighed {
     let (us, mv) = (pos.side_to_move(), est.mv);
     let after = pos.play(mv);
     if after.is_insufficient_material() || after.halfmove_clock() >= 100 {
@@ -535,7 +542,10 @@ pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &d
     // The ceiling is only asked where the answer may stop short (never when weighing in full).
     let edge = -material_balance(&after, us);
     let floor = if may_leave_no_mate(&after, us) { edge } else { i32::MIN };
-    let ceiling = (floor < beat).then(|| ceiling_before_answer(pos, est, after.is_check(), features));
+    let ceiling = (floor < beat).then(|| match (after.is_check(), before) {
+        (false, Some(before)) => before,
+        (check, _) => ceiling_before_answer(pos, est, check, features),
+    });
     let enough = ceiling.map_or(i32::MAX, |c| c.saturating_sub(beat).saturating_add(1));
     let answer = best_answer(pos, est, &after, features, enough);
     if let Some(ceiling) = ceiling
@@ -588,9 +598,16 @@ fn ceiling_before_answer(pos: &Position, est: &Estimate, check: bool, features: 
 /// that moved wins them, or taking one of our threatened pieces the move leaves as it was
 /// (`Threatened`, as the poll found them) (`pick` weighs the candidates from the highest
 /// ceiling down). A check has none: its replies may all lose them material.
+#[cfg(test)]
 pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features, threatened: &[Threatened], check: bool) -> Weighed {
+    ceiling_and_before(pos, est, features, threatened, check).0
+}
+
+/// `ceiling`, and for a candidate that does not check what it wins now and threatens next
+/// before any answer (`ceiling_before_answer`), which `weigh_from` starts from again.
+pub(crate) fn ceiling_and_before(pos: &Position, est: &Estimate, features: Features, threatened: &[Threatened], check: bool) -> (Weighed, Option<i32>) {
     if check {
-        return Weighed::AtMost(MATE);
+        return (Weighed::AtMost(MATE), None);
     }
     let us = pos.side_to_move();
     let scene = Scene::after(pos, est.mv);
@@ -617,7 +634,8 @@ pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features, threat
             }
         }
     }
-    Weighed::AtMost((ceiling_before_answer(pos, est, false, features) - lost).max(floor))
+    let before = ceiling_before_answer(pos, est, false, features);
+    (Weighed::AtMost((before - lost).max(floor)), Some(before))
 }
 
 /// One of our pieces other than the king, threatened where it stands.

@@ -54,7 +54,8 @@ impl MasterAgent {
     pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
         // The lists below are the last decision's, emptied (`Scratch`); they go back at the end.
-        let Scratch { mut proposals, mut forcing, mut candidates, mut worths, mut weighed, .. } = std::mem::take(&mut self.scratch);
+        let Scratch { mut proposals, mut forcing, mut candidates, mut worths, mut weighed, mut befores, .. } = std::mem::take(&mut self.scratch);
+        befores.clear();
         proposals.clear();
         forcing.clear();
         candidates.clear();
@@ -85,14 +86,20 @@ impl MasterAgent {
         // The thesis's choice, and in explain mode every candidate, is weighed in full; the
         // others start from a ceiling and are weighed only as far as they could be the best.
         let features = self.features;
-        let weigh = |est: &Estimate, beat: i32| look_ahead::weigh(pos, est, features, &is_seen, beat);
+        // A ceiling keeps what the candidate wins and threatens before any answer (`befores`),
+        // which its weighing starts from again.
+        let weigh = |est: &Estimate, beat: i32, before: Option<i32>| look_ahead::weigh_from(pos, est, features, &is_seen, beat, before);
         let threatened = look_ahead::Threatened::all(pos, r.agents[..r.n].iter().map(|rep| (rep.agent.square, rep.agent.threat)));
         let first = |i: usize, est: &Estimate| match i == 0 || explain {
-            true => weigh(est, i32::MIN),
-            false => look_ahead::ceiling(pos, est, features, &threatened, checks.contains(est.mv)),
+            true => (weigh(est, i32::MIN, None), None),
+            false => look_ahead::ceiling_and_before(pos, est, features, &threatened, checks.contains(est.mv)),
         };
-        worths.extend(candidates.iter().enumerate().map(|(i, c)| (c.est.mv, first(i, &c.est))));
-        let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
+        for (i, c) in candidates.iter().enumerate() {
+            let (worth, before) = first(i, &c.est);
+            worths.push((c.est.mv, worth));
+            befores.push(before);
+        }
+        let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         // The agents propose one attack and one move each, so when the best candidate still
         // loses material (other than a check, the agents' attack on the king, whose worth
         // already follows the replies), a threatened piece's other moves are weighed too: its
@@ -110,11 +117,13 @@ impl MasterAgent {
             let threatened_from = r.agents[..r.n].iter().filter(|rep| rep.agent.threat > 0).fold(Bitboard::EMPTY.with(king), |b, rep| b.with(rep.agent.square));
             for &est in &r.estimates {
                 if (repeats || threatened_from.contains(est.mv.from())) && candidates.iter().all(|c| c.est.mv != est.mv) {
-                    worths.push((est.mv, first(candidates.len(), &est)));
+                    let (worth, before) = first(candidates.len(), &est);
+                    worths.push((est.mv, worth));
+                    befores.push(before);
                     candidates.push(Cand { est, residual: 0 });
                 }
             }
-            best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat));
+            best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         }
         // Only what was weighed is reported: a ceiling is no worth.
         weighed.extend(candidates.iter().zip(&worths).filter_map(|(c, (_, w))| match w {
@@ -126,7 +135,7 @@ impl MasterAgent {
         } else {
             Verdict { cand: candidates[best], rule: Rule::LookAhead, ..verdict }
         };
-        self.scratch = Scratch { proposals, forcing, candidates, worths, ..std::mem::take(&mut self.scratch) };
+        self.scratch = Scratch { proposals, forcing, candidates, worths, befores, ..std::mem::take(&mut self.scratch) };
         (chosen, weighed)
     }
 }

@@ -180,6 +180,8 @@ struct Scratch {
     candidates: Vec<Cand>,
     worths: Vec<(Move, Weighed)>,
     weighed: Vec<(Cand, i32)>,
+    /// By candidate, what it wins and threatens before any answer, when its ceiling asked.
+    befores: Vec<Option<i32>>,
 }
 
 /// The decision before it is put into words.
