@@ -377,6 +377,9 @@ impl MasterAgent {
         let look_ahead = features.has(Features::LOOK_AHEAD);
         let attack_requests = features.has(Features::ATTACK_REQUEST);
         let defense_requests = features.any_defense_request();
+        // Where the checks land: a move landing elsewhere is none of them, found without
+        // looking through the list.
+        let check_squares = checks.iter().fold(Bitboard::EMPTY, |b, c| b.with(c.to()));
 
         for &mv in legal.iter() {
             let i = index[mv.from().index()];
@@ -388,7 +391,7 @@ impl MasterAgent {
             let (est, scene) = ev.estimate(i, &agent, mv);
             r.evaluated += 1;
             if look_ahead {
-                if est.action == Action::Attack || checks.contains(mv) {
+                if est.action == Action::Attack || (check_squares.contains(mv.to()) && checks.contains(mv)) {
                     r.forcing.push(est);
                 }
                 r.estimates.push(est);
