@@ -86,7 +86,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
     if after.is_check() {
         // In check they may only answer the check, so each of their few replies is followed one
         // step further: what it takes, against our best capture after it.
-        return best_evasion(after, features, enough);
+        return best_evasion(after, features, enough, true);
     }
     let ev = Eval::new(pos, features);
     let scene = Scene::after(pos, est.mv);
@@ -160,7 +160,7 @@ fn their_check(after: &Position, features: Features, floor: i32) -> i32 {
         }
         // Only a reply of ours winning back less than `taken - best` leaves them more than the
         // best so far: once one wins that much, the others need not be looked at.
-        let ours_back = best_evasion(&after.play(c), features, taken - best).gain;
+        let ours_back = best_evasion(&after.play(c), features, taken - best, false).gain;
         best = best.max(taken - ours_back);
     }
     best
@@ -297,7 +297,7 @@ fn trapped_loss(next: &Position, targets: Bitboard, to: Square, features: Featur
 /// takes less what our agents' best capture then wins back. A check that leaves them only
 /// replies losing material is worth that material (a negative answer).
 /// Exact below `stop`; once a reply is found winning `stop`, that one is returned.
-fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
+fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> Answer {
     // The replies taking the most come first: they are the likeliest best, which makes the
     // others cheaper to rule out (or ends the look at `stop`). At equal gain the reply listed
     // first still wins (`takes` is the same as in the listed order).
@@ -319,7 +319,7 @@ fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
         };
         let reply = replies[i];
         let next = after.play(reply);
-        let gain = taken - best_capture(&next, features, enough);
+        let gain = taken - if safe && reply_attacks(&next, reply) { safe_capture(&next, features, enough) } else { best_capture(&next, features, enough) };
         if best.is_none_or(|(b, j)| gain > b.gain || (gain == b.gain && i < j)) {
             best = Some((Answer { gain, takes: crate::agents::counters::captured_square(after, reply) }, i));
             if gain >= stop {
@@ -328,6 +328,36 @@ fn best_evasion(after: &Position, features: Features, stop: i32) -> Answer {
         }
     }
     best.map_or(Answer { gain: 0, takes: None }, |(b, _)| b)
+}
+
+/// Whether the piece that made `reply` (now in `next`, our move) attacks a piece of ours other
+/// than the king: an interposition or a king step that hits back.
+fn reply_attacks(next: &Position, reply: Move) -> bool {
+    let us = next.side_to_move();
+    let piece = next.piece_kind_at(reply.to()).unwrap_or(Piece::Pawn);
+    let hits = attacks::tables().piece_attacks(piece, !us, reply.to(), next.occupied());
+    (hits & next.by_color(us) & !next.pieces(us, Piece::King) & !next.pieces(us, Piece::Pawn)).any()
+}
+
+/// What the side to move in `pos` wins back after a check and its reply: its best capture (or
+/// promotion) less the opponent's best capture after it, or nothing (a quiet move keeps what
+/// stands). The reply to a check may itself attack (a piece interposed that hits our queen), and
+/// a capture that leaves a dearer piece hanging wins nothing. Exact below `enough`, at least
+/// `enough` otherwise.
+fn safe_capture(pos: &Position, features: Features, enough: i32) -> i32 {
+    let mut best = 0;
+    for &mv in pos.legal_captures_and_promotions().iter() {
+        if best >= enough {
+            break;
+        }
+        let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+        let taken = pos.captured_piece(mv).map_or(0, value) + mv.promotion().map_or(0, |p| value(p) - value(piece));
+        if taken <= best {
+            continue;
+        }
+        best = best.max(taken - best_capture(&pos.play(mv), features, taken - best));
+    }
+    best
 }
 
 /// What the best capture (or promotion) of the side to move in `pos` wins, estimated by its
@@ -958,6 +988,17 @@ mod tests {
     }
 
     #[test]
+    fn a_check_met_by_a_block_that_hits_back_wins_nothing() {
+        // Qd1-a4+ Bc8-d7: cxd5 would win a pawn, but the bishop that blocked attacks the queen,
+        // and taking leaves it to Bxa4 (a game against Stockfish at depth 1). Both colours.
+        assert_eq!(worth_of("r1bqkb1r/pp2ppp1/n4n2/2pp3p/2P5/2N2P2/PP1PP1PP/R1BQKBNR w KQkq - 0 2", "d1a4"), 0);
+        assert_eq!(worth_of("r1bqkbnr/pp1pp1pp/2n2p2/2p5/2PP3P/N4N2/PP2PPP1/R1BQKB1R b KQkq - 0 2", "d8a5"), 0);
+        // With no bishop to block (it stands on e6), the check still wins the pawn: Bd7 is
+        // gone, and every block (Qd7, Nd7) leaves d5 to cxd5 without a blow back worth more.
+        assert!(worth_of("r2qkb1r/pp2ppp1/n3bn2/2pp3p/2P5/2N2P2/PP1PP1PP/R1BQKBNR w KQkq - 0 2", "d1a4") >= 0);
+    }
+
+    #[test]
     fn a_piece_a_pawn_can_trap_is_not_put_there() {
         // Be7-h4? g7-g5 and the bishop has no square (g3 is ours, g5 is guarded by h6): it is
         // lost for the pawn (Bxg5 hxg5). Be7-d6 is safe.
@@ -1117,10 +1158,12 @@ mod tests {
     #[test]
     fn best_evasion_is_the_first_listed_reply_of_the_best_gain() {
         // The plain statement: every reply in the listed order, our whole best capture after it.
-        let plain = |after: &Position, features: Features| {
+        let plain = |after: &Position, features: Features, safe: bool| {
             let mut best: Option<Answer> = None;
             for &reply in after.legal_moves().iter() {
-                let gain = immediate(after, reply) - best_capture(&after.play(reply), features, i32::MAX);
+                let next = after.play(reply);
+                let back = if safe && reply_attacks(&next, reply) { safe_capture(&next, features, i32::MAX) } else { best_capture(&next, features, i32::MAX) };
+                let gain = immediate(after, reply) - back;
                 if best.is_none_or(|b| gain > b.gain) {
                     best = Some(Answer { gain, takes: crate::agents::counters::captured_square(after, reply) });
                 }
@@ -1132,11 +1175,13 @@ mod tests {
         // Checks one and two moves on from WAC.
         let two_on = wac_and_one_move_on().into_iter().flat_map(|p| p.legal_moves().iter().map(|&mv| p.play(mv)).collect::<Vec<_>>());
         for p in wac_and_one_move_on().iter().chain(two_on.collect::<Vec<_>>().iter()).filter(|p| p.is_check()) {
-            let exact = plain(p, features);
-            assert_eq!(best_evasion(p, features, i32::MAX), exact, "{p:?}");
-            for stop in [-300, 0, 100, 500] {
-                let cut = best_evasion(p, features, stop);
-                assert!(if exact.gain < stop { cut == exact } else { cut.gain >= stop && cut.gain <= exact.gain }, "{p:?} {stop}");
+            for safe in [false, true] {
+                let exact = plain(p, features, safe);
+                assert_eq!(best_evasion(p, features, i32::MAX, safe), exact, "{p:?}");
+                for stop in [-300, 0, 100, 500] {
+                    let cut = best_evasion(p, features, stop, safe);
+                    assert!(if exact.gain < stop { cut == exact } else { cut.gain >= stop && cut.gain <= exact.gain }, "{p:?} {stop}");
+                }
             }
             checks += 1;
         }
