@@ -355,8 +355,7 @@ fn safe_capture(pos: &Position, features: Features, enough: i32) -> i32 {
         if best >= enough {
             break;
         }
-        let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
-        let taken = pos.captured_piece(mv).map_or(0, value) + mv.promotion().map_or(0, |p| value(p) - value(piece));
+        let taken = immediate(pos, mv);
         if taken <= best {
             continue;
         }
