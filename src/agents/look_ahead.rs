@@ -134,7 +134,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
     if best.gain >= enough {
         return best;
     }
-    let check = their_check(after, features, best.gain);
+    let check = their_check(after, features, best.gain, enough);
     if check > best.gain {
         best = Answer { gain: check, takes: None };
     }
@@ -145,18 +145,22 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
 /// the best our agents then do in reply (`best_evasion` from our side: in check we have few
 /// replies, each followed by their best capture). A check that forks the king and a piece, or
 /// uncovers an attack on one, wins that piece; one we answer by taking the checker costs them.
-/// Exact above `floor` (what their other answers already win).
-fn their_check(after: &Position, features: Features, floor: i32) -> i32 {
+/// Exact above `floor` (what their other answers already win) and below `enough`; once a check
+/// is known to win `enough`, the others are not looked at (`best_answer`).
+fn their_check(after: &Position, features: Features, floor: i32, enough: i32) -> i32 {
     let us = !after.side_to_move();
     // After the check they take at most what it took and one piece of ours.
     let richest = most_valuable(after, after.by_color(us) & !after.pieces(us, Piece::King));
     let mut best = floor;
     let mut checks = MoveList::new();
     checking_moves_into(after, &mut checks);
+    // The checks taking the most first: the likeliest best, and once one taking `taken` cannot
+    // beat the best so far, none after it can. (The best is the same in any order.)
+    checks.as_mut_slice().sort_unstable_by_key(|&c| std::cmp::Reverse(immediate(after, c)));
     for &c in checks.iter() {
         let taken = immediate(after, c);
-        if taken + richest <= best {
-            continue;
+        if taken + richest <= best || best >= enough {
+            break;
         }
         // Only a reply of ours winning back less than `taken - best` leaves them more than the
         // best so far: once one wins that much, the others need not be looked at.
