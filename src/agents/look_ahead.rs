@@ -585,10 +585,21 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
         (check, _) => ceiling_before_answer(pos, est, check, features),
     });
     let enough = ceiling.map_or(i32::MAX, |c| c.saturating_sub(beat).saturating_add(1));
+    // What it threatens counts only when their answer wins nothing, unless it forks: any
+    // winning answer leaves a move that does not fork what it wins now, less that answer.
+    let plain = (est.fork().is_none() && !after.is_check()).then(|| immediate(pos, mv));
+    let enough = match plain {
+        Some(now) if ceiling.is_some() => enough.min(now.saturating_sub(beat).saturating_add(1).max(1)),
+        _ => enough,
+    };
     let answer = best_answer(pos, est, &after, features, enough);
     if let Some(ceiling) = ceiling
         && answer.gain >= enough
     {
+        let ceiling = match plain {
+            Some(now) if answer.gain > 0 => now.min(ceiling),
+            _ => ceiling,
+        };
         return Weighed::AtMost((ceiling - answer.gain).max(floor));
     }
     if answer.takes.is_some_and(|sq| leaves_no_mate(&after, sq, us)) {
