@@ -631,16 +631,20 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
 
 /// The most a candidate can be worth before the opponent's answer (`after` is the position
 /// after it): what it wins now, and unless it checks (then every reply may lose them material,
-/// and nothing short of a mate is a ceiling) what it threatens next at most: its own threat,
-/// or the second of its double threats, which never wins more than the second dearest piece
-/// of theirs it attacks.
+/// and nothing short of a mate is a ceiling) what it threatens next at most: its own threat
+/// (only its share, `THREAT_SHARE`, unless it forks), or the second of its double threats,
+/// which never wins more than the second dearest piece of theirs it attacks.
 fn ceiling_before_answer(pos: &Position, est: &Estimate, check: bool, features: Features) -> i32 {
     let now = immediate(pos, est.mv);
     if check {
         return now;
     }
     let double = if features.has(Features::FORK) { double_ceiling(pos, est.mv) } else { 0 };
-    now + est.threat.max(0).max(double)
+    let threat = match est.fork() {
+        Some(_) => est.threat.max(0),
+        None => est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
+    };
+    now + threat.max(double)
 }
 
 /// A first ceiling on a candidate's worth that asks the opponent only what taking the piece
@@ -684,7 +688,12 @@ pub(crate) fn ceiling_and_before(pos: &Position, est: &Estimate, features: Featu
         }
     }
     let before = ceiling_before_answer(pos, est, false, features);
-    (Weighed::AtMost((before - lost).max(floor)), Some(before))
+    // Once they win something, a move that does not fork keeps only what it wins now.
+    let kept = match est.fork() {
+        None if lost > 0 => immediate(pos, est.mv),
+        _ => before,
+    };
+    (Weighed::AtMost((kept - lost).max(floor)), Some(before))
 }
 
 /// One of our pieces other than the king, threatened where it stands.
