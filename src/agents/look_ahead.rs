@@ -433,37 +433,40 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
     // Two pawns are not worth fearing: a fork hits at least one piece (or the king).
     let pieces = ours & !after.pieces(!them, Piece::Pawn);
     let occ = after.occupied();
+    // A fork never wins more than the dearest piece it hits.
+    if most_valuable(after, ours & !after.pieces(!them, Piece::King)) <= floor {
+        return 0;
+    }
     let ev = Eval::new(after, features);
     let fork_squares = fork_squares(them, ours, pieces);
     let mut best = 0;
-    for from in after.by_color(them) {
-        let piece = after.piece_kind_at(from).unwrap_or(Piece::Pawn);
-        if piece == Piece::King {
-            continue;
-        }
-        let reach = match piece {
-            Piece::Pawn => {
-                let step = if them == crate::board::Color::White { 1 } else { -1 };
-                from.offset(0, step).filter(|s| !occ.contains(*s)).map_or(crate::board::Bitboard::EMPTY, |s| s.bb())
-            }
-            _ => tables.piece_attacks(piece, them, from, occ) & !occ,
-        };
-        for to in reach & fork_squares[piece.index()] {
-            let occ_to = occ.without(from).with(to);
-            let hit = tables.piece_attacks(piece, them, to, occ_to);
-            if !(hit & ours).more_than_one() || (hit & pieces).is_empty() || fork_ceiling(after, hit & ours) <= best.max(floor) {
-                continue;
-            }
-            // A plain step (pawns on the seventh rank promote, and are asked elsewhere).
-            if piece == Piece::Pawn && to.relative(them).rank() == 7 {
-                continue;
-            }
-            let scene = Scene::after(after, Move::new(from, to));
-            if ev.threat_at(&scene, to, piece) > 0 {
-                continue;
-            }
-            if let Some(f) = fork(&ev, &scene, to, piece) {
-                best = best.max(f.gain);
+    // By kind, so that a kind with no square to fork from is passed over whole.
+    for piece in Piece::ALL[..5].iter().copied().filter(|p| fork_squares[p.index()].any()) {
+        for from in after.pieces(them, piece) {
+            let reach = match piece {
+                Piece::Pawn => {
+                    let step = if them == crate::board::Color::White { 1 } else { -1 };
+                    from.offset(0, step).filter(|s| !occ.contains(*s)).map_or(crate::board::Bitboard::EMPTY, |s| s.bb())
+                }
+                _ => tables.piece_attacks(piece, them, from, occ) & !occ,
+            };
+            for to in reach & fork_squares[piece.index()] {
+                let occ_to = occ.without(from).with(to);
+                let hit = tables.piece_attacks(piece, them, to, occ_to);
+                if !(hit & ours).more_than_one() || (hit & pieces).is_empty() || fork_ceiling(after, hit & ours) <= best.max(floor) {
+                    continue;
+                }
+                // A plain step (pawns on the seventh rank promote, and are asked elsewhere).
+                if piece == Piece::Pawn && to.relative(them).rank() == 7 {
+                    continue;
+                }
+                let scene = Scene::after(after, Move::new(from, to));
+                if ev.threat_at(&scene, to, piece) > 0 {
+                    continue;
+                }
+                if let Some(f) = fork(&ev, &scene, to, piece) {
+                    best = best.max(f.gain);
+                }
             }
         }
     }
