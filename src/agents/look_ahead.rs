@@ -119,7 +119,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
         return best;
     }
     if features.has(Features::FORK) {
-        let fork = their_fork(after, features, best.gain);
+        let fork = their_fork(after, features, best.gain, enough);
         if fork > best.gain {
             best = Answer { gain: fork, takes: None };
         }
@@ -127,7 +127,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, feat
             return best;
         }
     }
-    let trap = their_trap(after, features, best.gain);
+    let trap = their_trap(after, features, best.gain, enough);
     if trap > best.gain {
         best = Answer { gain: trap, takes: None };
     }
@@ -180,8 +180,9 @@ fn their_check(after: &Position, features: Features, floor: i32, enough: i32) ->
 /// stepping up to a piece, a piece cornered with no square left).
 ///
 /// Only a trap winning more than `floor` (their best answer so far) can change their answer,
-/// so one that cannot is not looked at: the result is exact above `floor`.
-fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
+/// so one that cannot is not looked at: the result is exact above `floor`, and below `enough`
+/// (once one wins that much, the rest is not looked at: see `best_answer`).
+fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> i32 {
     use crate::board::Color;
     let tables = attacks::tables();
     let them = after.side_to_move();
@@ -229,6 +230,9 @@ fn their_trap(after: &Position, features: Features, floor: i32) -> i32 {
                 continue;
             }
             best = best.max(trapped_loss(&after.play(step), targets, to, features));
+            if best >= enough {
+                return best;
+            }
         }
     }
     best
@@ -424,8 +428,9 @@ fn their_promotion(after: &Position, _ev: &Eval, features: Features) -> i32 {
 /// from which it attacks two of ours (or checks and attacks one) that we cannot both save.
 ///
 /// Only a fork winning more than `floor` (their best answer so far) can change their answer, so
-/// a square from which none can is not looked at: the result is exact above `floor`.
-fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
+/// a square from which none can is not looked at: the result is exact above `floor`, and below
+/// `enough` (once one wins that much, the rest is not looked at: see `best_answer`).
+fn their_fork(after: &Position, features: Features, floor: i32, enough: i32) -> i32 {
     let tables = attacks::tables();
     let them = after.side_to_move();
     // Forks worth fearing hit two pieces, or the king and a piece; two pawns are not worth it.
@@ -466,6 +471,9 @@ fn their_fork(after: &Position, features: Features, floor: i32) -> i32 {
                 }
                 if let Some(f) = fork(&ev, &scene, to, piece) {
                     best = best.max(f.gain);
+                    if best >= enough {
+                        return best;
+                    }
                 }
             }
         }
@@ -1061,11 +1069,11 @@ mod tests {
         let features = Features::level(9).unwrap();
         let (mut forks, mut traps) = (0, 0);
         for p in wac_and_one_move_on().iter().filter(|p| !p.is_check()) {
-            let (fork, trap) = (their_fork(p, features, 0), their_trap(p, features, 0));
+            let (fork, trap) = (their_fork(p, features, 0, i32::MAX), their_trap(p, features, 0, i32::MAX));
             forks += usize::from(fork > 0);
             traps += usize::from(trap > 0);
             for floor in [50, 100, 300, 350, 500] {
-                let (f, t) = (their_fork(p, features, floor), their_trap(p, features, floor));
+                let (f, t) = (their_fork(p, features, floor, i32::MAX), their_trap(p, features, floor, i32::MAX));
                 assert!(if fork > floor { f == fork } else { f <= floor }, "{p:?} fork {fork} {f} floor {floor}");
                 assert!(if trap > floor { t == trap } else { t <= floor }, "{p:?} trap {trap} {t} floor {floor}");
             }
