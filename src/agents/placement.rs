@@ -66,6 +66,9 @@ impl Stage {
 
 /// What standing on `sq` is worth to our `piece`, `occ` being the board's occupancy and
 /// `own` our pieces (mobility counts the squares it sees that are not ours).
+// Inline: the poll asks it of every legal move, and out of line the call cost about a fifth
+// of the placement gain.
+#[inline(always)]
 fn worth(pos: &Position, stage: &Stage, piece: Piece, sq: Square, occ: Bitboard, own: Bitboard) -> i32 {
     let us = stage.us;
     let rel = sq.relative(us);
