@@ -156,6 +156,8 @@ impl Placement {
     /// What our legal move `mv` gains in placement: the moved piece's new square's worth less
     /// its old one's (both the king's and the rook's for castling), less what giving up castling
     /// costs while our king needs shelter.
+    // Inline: the poll asks it of every legal move.
+    #[inline(always)]
     pub(crate) fn gain(&self, pos: &Position, mv: Move) -> i32 {
         let (stage, us) = (&self.stage, self.stage.us);
         let (from, to) = (mv.from(), mv.to());
