@@ -591,14 +591,15 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
     // The ceiling is only asked where the answer may stop short (never when weighing in full).
     let edge = -material_balance(&after, us);
     let floor = if may_leave_no_mate(&after, us) { edge } else { i32::MIN };
-    let ceiling = (floor < beat).then(|| match (after.is_check(), before) {
+    let check = after.is_check();
+    let ceiling = (floor < beat).then(|| match (check, before) {
         (false, Some(before)) => before,
         (check, _) => ceiling_before_answer(pos, est, check, features),
     });
     let enough = ceiling.map_or(i32::MAX, |c| c.saturating_sub(beat).saturating_add(1));
     // What it threatens counts only when their answer wins nothing, unless it forks: any
     // winning answer leaves a move that does not fork what it wins now, less that answer.
-    let plain = (est.fork().is_none() && !after.is_check()).then(|| immediate(pos, mv));
+    let plain = (est.fork().is_none() && !check).then(|| immediate(pos, mv));
     let enough = match plain {
         Some(now) if ceiling.is_some() => enough.min(now.saturating_sub(beat).saturating_add(1).max(1)),
         _ => enough,
@@ -618,7 +619,7 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
         return Weighed::Exact(edge);
     }
     let mut worth = immediate(pos, mv) - answer.gain;
-    if after.is_check() {
+    if check {
         // The replies to a check were followed one step further: what it wins is counted.
         return Weighed::Exact(worth - repeat_cost(pos, &after, seen));
     }
