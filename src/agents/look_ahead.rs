@@ -315,30 +315,48 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
     // (Listed in place: a list returned by value is copied whole.)
     let mut replies = MoveList::new();
     after.generate(&mut replies, Bitboard::FULL);
+    let gain_of = |reply: Move, taken: i32, enough: i32| {
+        let next = after.play(reply);
+        taken - if safe && reply_attacks(&next, reply) { safe_capture(&next, features, enough) } else { best_capture(&next, features, enough) }
+    };
+    let answer = |reply: Move, gain: i32| Answer { gain, takes: crate::agents::counters::captured_square(after, reply) };
+    // The first of them, found without ordering the rest: often it settles the answer alone.
+    let mut first: Option<(usize, i32)> = None;
+    for (i, &r) in replies.iter().enumerate() {
+        let taken = immediate(after, r);
+        if first.is_none_or(|(_, most)| taken > most) {
+            first = Some((i, taken));
+        }
+    }
+    let Some((first, most)) = first else { return Answer { gain: 0, takes: None } };
+    let gain = gain_of(replies[first], most, i32::MAX);
+    // It wins `stop`; or it loses nothing of what it takes, which no later reply (none takes
+    // more) can beat.
+    if gain >= stop || gain >= most {
+        return answer(replies[first], gain);
+    }
     let mut order: Vec<(i32, usize)> = replies.iter().enumerate().map(|(i, &r)| (immediate(after, r), i)).collect();
     order.sort_by_key(|&(taken, i)| (std::cmp::Reverse(taken), i));
-    let mut best: Option<(Answer, usize)> = None;
-    for (taken, i) in order {
+    let mut best: (Answer, usize) = (answer(replies[first], gain), first);
+    for (taken, i) in order.into_iter().filter(|&(_, i)| i != first) {
         // Our capture back never wins less than nothing: a reply that takes less than the best
         // so far cannot beat it (nor one taking as much but listed later), and ours need only be
         // known up to where it would.
-        let enough = match best {
-            None => i32::MAX,
-            Some((b, j)) if taken < b.gain || (taken == b.gain && i > j) => continue,
-            // Listed earlier, it also wins by taking exactly as much as the best.
-            Some((b, j)) => taken - b.gain + i32::from(i < j),
-        };
-        let reply = replies[i];
-        let next = after.play(reply);
-        let gain = taken - if safe && reply_attacks(&next, reply) { safe_capture(&next, features, enough) } else { best_capture(&next, features, enough) };
-        if best.is_none_or(|(b, j)| gain > b.gain || (gain == b.gain && i < j)) {
-            best = Some((Answer { gain, takes: crate::agents::counters::captured_square(after, reply) }, i));
+        let (b, j) = best;
+        if taken < b.gain || (taken == b.gain && i > j) {
+            continue;
+        }
+        // Listed earlier, it also wins by taking exactly as much as the best.
+        let enough = taken - b.gain + i32::from(i < j);
+        let gain = gain_of(replies[i], taken, enough);
+        if gain > b.gain || (gain == b.gain && i < j) {
+            best = (answer(replies[i], gain), i);
             if gain >= stop {
                 break;
             }
         }
     }
-    best.map_or(Answer { gain: 0, takes: None }, |(b, _)| b)
+    best.0
 }
 
 /// Whether the piece that made `reply` (now in `next`, our move) attacks a piece of ours, not a
