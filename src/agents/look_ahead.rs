@@ -931,6 +931,9 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
     mate_in_two_by_checks(&after, &theirs).is_some().then_some(-MATE + 1)
 }
 
+/// The candidates `final_check` has asked about (`pick`).
+pub(crate) type Checked = [u64; crate::board::MAX_MOVES / 64];
+
 /// The candidate to play: the best worth, the earlier at equal worth, after the finalist has
 /// passed `final_check` (a failed finalist takes its real worth and the choice is made again).
 ///
@@ -938,9 +941,11 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
 /// reach to beat every candidate already weighed) when its ceiling leads; weighing may stop
 /// early with a lower ceiling that no longer does. As no ceiling is below its worth, the
 /// finalists, their order and the choice are those of weighing every candidate in full first.
-pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
-    // One bit a candidate: they are distinct legal moves, at most `MAX_MOVES`.
-    let mut checked = [0u64; crate::board::MAX_MOVES / 64];
+///
+/// `checked` marks the candidates that have passed `final_check` (one bit a candidate: they are
+/// distinct legal moves, at most `MAX_MOVES`): a second pick over the same candidates and more
+/// does not ask it again.
+pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Features, checked: &mut Checked, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
     loop {
         let mut best = 0;
         for (i, (_, w)) in worths.iter().enumerate() {
@@ -1200,13 +1205,13 @@ mod tests {
                 }
             }
             let mut full: Vec<(Move, Weighed)> = ests.iter().zip(&exact).map(|(e, &w)| (e.mv, Weighed::Exact(w))).collect();
-            let a = pick(&p, &mut full, features, &mut |_, _| unreachable!("every candidate is weighed"));
+            let a = pick(&p, &mut full, features, &mut Checked::default(), &mut |_, _| unreachable!("every candidate is weighed"));
             let mut lazy: Vec<(Move, Weighed)> = ests
                 .iter()
                 .enumerate()
                 .map(|(i, e)| (e.mv, if i == 0 { Weighed::Exact(exact[0]) } else { ceiling(&p, e, features, &threatened, p.play(e.mv).is_check()) }))
                 .collect();
-            let b = pick(&p, &mut lazy, features, &mut |i, beat| weigh(&p, &ests[i], features, &|_| false, beat));
+            let b = pick(&p, &mut lazy, features, &mut Checked::default(), &mut |i, beat| weigh(&p, &ests[i], features, &|_| false, beat));
             assert_eq!((a, full[a].1), (b, lazy[b].1), "{p:?}");
             changed += usize::from(a != 0);
         }

@@ -99,7 +99,8 @@ impl MasterAgent {
             worths.push((c.est.mv, worth));
             befores.push(before);
         }
-        let mut best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
+        let mut checked = look_ahead::Checked::default();
+        let mut best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         // The agents propose one attack and one move each, so when the best candidate still
         // loses material (other than a check, the agents' attack on the king, whose worth
         // already follows the replies), a threatened piece's other moves are weighed too: its
@@ -123,7 +124,7 @@ impl MasterAgent {
                     candidates.push(Cand { est, residual: 0 });
                 }
             }
-            best = look_ahead::pick(pos, &mut worths, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
+            best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         }
         // Only what was weighed is reported: a ceiling is no worth.
         weighed.extend(candidates.iter().zip(&worths).filter_map(|(c, (_, w))| match w {
