@@ -687,7 +687,8 @@ pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features, threat
 }
 
 /// `ceiling`, and for a candidate that does not check what it wins now and threatens next
-/// before any answer (`ceiling_before_answer`), which `weigh_from` starts from again.
+/// before any answer (`ceiling_before_answer`), which `weigh_from` starts from again, when it
+/// was worked out.
 pub(crate) fn ceiling_and_before(pos: &Position, est: &Estimate, features: Features, threatened: &[Threatened], check: bool) -> (Weighed, Option<i32>) {
     if check {
         return (Weighed::AtMost(MATE), None);
@@ -717,13 +718,13 @@ pub(crate) fn ceiling_and_before(pos: &Position, est: &Estimate, features: Featu
             }
         }
     }
+    // Once they win something, a move that does not fork keeps only what it wins now (and
+    // what it threatens is worked out only if it is weighed).
+    if est.fork().is_none() && lost > 0 {
+        return (Weighed::AtMost((immediate(pos, est.mv) - lost).max(floor)), None);
+    }
     let before = ceiling_before_answer(pos, est, false, features);
-    // Once they win something, a move that does not fork keeps only what it wins now.
-    let kept = match est.fork() {
-        None if lost > 0 => immediate(pos, est.mv),
-        _ => before,
-    };
-    (Weighed::AtMost((kept - lost).max(floor)), Some(before))
+    (Weighed::AtMost((before - lost).max(floor)), Some(before))
 }
 
 /// One of our pieces other than the king, threatened where it stands.
