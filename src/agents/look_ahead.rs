@@ -190,8 +190,8 @@ fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> 
     let occ = after.occupied();
     let ev = Eval::new(after, features);
     let mut best = 0;
-    for from in after.by_color(them) & !after.pieces(them, Piece::King) {
-        let piece = after.piece_kind_at(from).unwrap_or(Piece::Pawn);
+    // By kind: the pieces of ours a kind can trap are the same for all of its pieces.
+    for piece in Piece::ALL[..5].iter().copied() {
         // Our pieces worth more than the attacker, not the king (a check is not a trap).
         let mut worth_more = Bitboard::EMPTY;
         for kind in Piece::ALL {
@@ -200,38 +200,41 @@ fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> 
             }
         }
         // A trap never wins more than the piece trapped.
-        if most_valuable(after, worth_more) <= best.max(floor) {
-            continue;
-        }
-        let reach = match piece {
-            Piece::Pawn => {
-                let step = if them == Color::White { 1 } else { -1 };
-                let one = from.offset(0, step).filter(|s| !occ.contains(*s));
-                let two = one
-                    .filter(|_| from.relative(them).rank() == 1)
-                    .and_then(|s| s.offset(0, step))
-                    .filter(|s| !occ.contains(*s));
-                one.map_or(Bitboard::EMPTY, |s| s.bb()) | two.map_or(Bitboard::EMPTY, |s| s.bb())
+        let most = most_valuable(after, worth_more);
+        for from in after.pieces(them, piece) {
+            if most <= best.max(floor) {
+                break;
             }
-            _ => tables.piece_attacks(piece, them, from, occ) & !occ,
-        };
-        let already = tables.piece_attacks(piece, them, from, occ);
-        for to in reach & trap_squares(after, from, piece, worth_more & !already, best.max(floor)) {
-            if piece == Piece::Pawn && to.relative(them).rank() == 7 {
-                continue; // a promotion, asked elsewhere
-            }
-            let occ_to = occ.without(from).with(to);
-            let targets = tables.piece_attacks(piece, them, to, occ_to) & worth_more & !already;
-            if most_valuable(after, targets) <= best.max(floor) || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
-                continue;
-            }
-            let step = Move::new(from, to);
-            if !after.is_legal(step) || ev.threat_at(&Scene::after(after, step), to, piece) > 0 {
-                continue;
-            }
-            best = best.max(trapped_loss(&after.play(step), targets, to, features));
-            if best >= enough {
-                return best;
+            let reach = match piece {
+                Piece::Pawn => {
+                    let step = if them == Color::White { 1 } else { -1 };
+                    let one = from.offset(0, step).filter(|s| !occ.contains(*s));
+                    let two = one
+                        .filter(|_| from.relative(them).rank() == 1)
+                        .and_then(|s| s.offset(0, step))
+                        .filter(|s| !occ.contains(*s));
+                    one.map_or(Bitboard::EMPTY, |s| s.bb()) | two.map_or(Bitboard::EMPTY, |s| s.bb())
+                }
+                _ => tables.piece_attacks(piece, them, from, occ) & !occ,
+            };
+            let already = tables.piece_attacks(piece, them, from, occ);
+            for to in reach & trap_squares(after, from, piece, worth_more & !already, best.max(floor)) {
+                if piece == Piece::Pawn && to.relative(them).rank() == 7 {
+                    continue; // a promotion, asked elsewhere
+                }
+                let occ_to = occ.without(from).with(to);
+                let targets = tables.piece_attacks(piece, them, to, occ_to) & worth_more & !already;
+                if most_valuable(after, targets) <= best.max(floor) || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
+                    continue;
+                }
+                let step = Move::new(from, to);
+                if !after.is_legal(step) || ev.threat_at(&Scene::after(after, step), to, piece) > 0 {
+                    continue;
+                }
+                best = best.max(trapped_loss(&after.play(step), targets, to, features));
+                if best >= enough {
+                    return best;
+                }
             }
         }
     }
