@@ -81,9 +81,10 @@ pub(crate) struct Answer {
 ///
 /// Only whether their answer wins `enough` may matter (see `weigh`): once it is known to, the
 /// rest is not looked at, and the answer returned wins at least `enough` but maybe less than
-/// their best. Below `enough` it is exact.
-pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, features: Features, enough: i32) -> Answer {
-    if after.is_check() {
+/// their best. Below `enough` it is exact. (`check`: whether our move gives check, which the
+/// caller knows.)
+pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, check: bool, features: Features, enough: i32) -> Answer {
+    if check {
         // In check they may only answer the check, so each of their few replies is followed one
         // step further: what it takes, against our best capture after it.
         return best_evasion(after, features, enough, true);
@@ -625,7 +626,7 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
         Some(now) if ceiling.is_some() => enough.min(now.saturating_sub(beat).saturating_add(1).max(1)),
         _ => enough,
     };
-    let answer = best_answer(pos, est, &after, features, enough);
+    let answer = best_answer(pos, est, &after, check, features, enough);
     if let Some(ceiling) = ceiling
         && answer.gain >= enough
     {
