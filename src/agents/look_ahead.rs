@@ -669,16 +669,20 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
 /// (only its share, `THREAT_SHARE`, unless it forks), or the second of its double threats,
 /// which never wins more than the second dearest piece of theirs it attacks.
 fn ceiling_before_answer(pos: &Position, est: &Estimate, check: bool, features: Features) -> i32 {
-    let now = immediate(pos, est.mv);
     if check {
-        return now;
+        return immediate(pos, est.mv);
     }
-    let double = if features.has(Features::FORK) { double_ceiling(pos, est.mv) } else { 0 };
+    quiet_ceiling(pos, est, &Scene::after(pos, est.mv), features)
+}
+
+/// `ceiling_before_answer` of a candidate that does not check, `scene` being the board after it.
+fn quiet_ceiling(pos: &Position, est: &Estimate, scene: &Scene, features: Features) -> i32 {
+    let double = if features.has(Features::FORK) { double_ceiling(pos, scene) } else { 0 };
     let threat = match est.fork() {
         Some(_) => est.threat.max(0),
         None => est.threat.max(0) * THREAT_SHARE.0 / THREAT_SHARE.1,
     };
-    now + threat.max(double)
+    immediate(pos, est.mv) + threat.max(double)
 }
 
 /// A first ceiling on a candidate's worth that asks the opponent only what taking the piece
@@ -727,7 +731,7 @@ pub(crate) fn ceiling_and_before(pos: &Position, est: &Estimate, features: Featu
     if est.fork().is_none() && lost > 0 {
         return (Weighed::AtMost((immediate(pos, est.mv) - lost).max(floor)), None);
     }
-    let before = ceiling_before_answer(pos, est, false, features);
+    let before = quiet_ceiling(pos, est, &scene, features);
     (Weighed::AtMost((before - lost).max(floor)), Some(before))
 }
 
@@ -817,9 +821,9 @@ fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
 }
 
 /// The most `double_threat` can be: the second dearest of their pieces (not the king) that we
-/// attack after `mv`, since an exchange never wins more than the piece taken first.
-fn double_ceiling(pos: &Position, mv: Move) -> i32 {
-    let scene = Scene::after(pos, mv);
+/// attack in `scene` (after our move), since an exchange never wins more than the piece taken
+/// first.
+fn double_ceiling(pos: &Position, scene: &Scene) -> i32 {
     let us = pos.side_to_move();
     let attacked = scene.theirs & !pos.pieces(!us, Piece::King) & scene.our_attacks(pos);
     let (mut best, mut second) = (0, 0);
