@@ -380,12 +380,22 @@ struct Reply {
     checks: std::ops::Range<usize>,
 }
 
+thread_local! {
+    /// The lists of the thread's last search, emptied and lent to its next (`RootChecks`): a
+    /// search a decision, and one a look-ahead finalist, each allocated its own before.
+    static LISTS: std::cell::Cell<(Vec<RootCheck>, Vec<Move>)> = const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
 impl<'a> RootChecks<'a> {
     fn new(pos: &'a Position, checks: &'a MoveList) -> RootChecks<'a> {
+        let (mut roots, mut moves) = LISTS.take();
+        roots.clear();
+        moves.clear();
+        roots.reserve(checks.len());
         // Room for the checks after a few dozen replies at once: grown from nothing, the list
         // was reallocated several times a search.
-        let room = if checks.is_empty() { 0 } else { 64 };
-        RootChecks { pos, checks, roots: Vec::with_capacity(checks.len()), moves: Vec::with_capacity(room) }
+        moves.reserve(if checks.is_empty() { 0 } else { 64 });
+        RootChecks { pos, checks, roots, moves }
     }
 
     /// Our check `mv` worked out: only the replies' count is needed when there are many.
@@ -436,6 +446,12 @@ impl<'a> RootChecks<'a> {
             }
         }
         None
+    }
+}
+
+impl Drop for RootChecks<'_> {
+    fn drop(&mut self) {
+        LISTS.set((std::mem::take(&mut self.roots), std::mem::take(&mut self.moves)));
     }
 }
 
