@@ -748,12 +748,23 @@ pub(crate) struct Threatened {
 
 impl Threatened {
     /// Our threatened pieces in `pos`, with their threats (the agents' estimates).
+    #[cfg(test)]
     pub(crate) fn all(pos: &Position, threats: impl Iterator<Item = (Square, i32)>) -> Vec<Threatened> {
+        let mut all = Vec::new();
+        Threatened::all_into(pos, threats, &mut all);
+        all
+    }
+
+    /// `all` into `list` (emptied first), which the MasterAgent lends from one decision to the
+    /// next.
+    pub(crate) fn all_into(pos: &Position, threats: impl Iterator<Item = (Square, i32)>, list: &mut Vec<Threatened>) {
         let (pins, king_lines) = pin_squares(pos);
-        threats
-            .filter(|&(sq, threat)| threat > 0 && pos.piece_kind_at(sq) != Some(Piece::King))
-            .map(|(square, threat)| Threatened { square, threat, reach: reach(pos, square) | pins, king_lines })
-            .collect()
+        list.clear();
+        list.extend(
+            threats
+                .filter(|&(sq, threat)| threat > 0 && pos.piece_kind_at(sq) != Some(Piece::King))
+                .map(|(square, threat)| Threatened { square, threat, reach: reach(pos, square) | pins, king_lines }),
+        );
     }
 
     /// Our piece on `square` (not the king), threatened `threat` there.

@@ -54,7 +54,7 @@ impl MasterAgent {
     pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
         // The lists below are the last decision's, emptied (`Scratch`); they go back at the end.
-        let Scratch { mut proposals, mut forcing, mut candidates, mut worths, mut weighed, mut befores, .. } = std::mem::take(&mut self.scratch);
+        let Scratch { mut proposals, mut forcing, mut candidates, mut worths, mut weighed, mut befores, mut threatened, .. } = std::mem::take(&mut self.scratch);
         befores.clear();
         proposals.clear();
         forcing.clear();
@@ -89,7 +89,7 @@ impl MasterAgent {
         // A ceiling keeps what the candidate wins and threatens before any answer (`befores`),
         // which its weighing starts from again.
         let weigh = |est: &Estimate, beat: i32, before: Option<i32>| look_ahead::weigh_from(pos, est, features, &is_seen, beat, before);
-        let threatened = look_ahead::Threatened::all(pos, r.agents[..r.n].iter().map(|rep| (rep.agent.square, rep.agent.threat)));
+        look_ahead::Threatened::all_into(pos, r.agents[..r.n].iter().map(|rep| (rep.agent.square, rep.agent.threat)), &mut threatened);
         let first = |i: usize, est: &Estimate| match i == 0 || explain {
             true => (weigh(est, i32::MIN, None), None),
             false => look_ahead::ceiling_and_before(pos, est, features, &threatened, checks.contains(est.mv)),
@@ -136,7 +136,7 @@ impl MasterAgent {
         } else {
             Verdict { cand: candidates[best], rule: Rule::LookAhead, ..verdict }
         };
-        self.scratch = Scratch { proposals, forcing, candidates, worths, befores, ..std::mem::take(&mut self.scratch) };
+        self.scratch = Scratch { proposals, forcing, candidates, worths, befores, threatened, ..std::mem::take(&mut self.scratch) };
         (chosen, weighed)
     }
 }

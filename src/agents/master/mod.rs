@@ -182,6 +182,8 @@ struct Scratch {
     weighed: Vec<(Cand, i32)>,
     /// By candidate, what it wins and threatens before any answer, when its ceiling asked.
     befores: Vec<Option<i32>>,
+    /// Our threatened pieces, for the ceilings.
+    threatened: Vec<Threatened>,
 }
 
 /// The decision before it is put into words.
