@@ -381,10 +381,13 @@ fn safe_capture(pos: &Position, features: Features, enough: i32) -> i32 {
     let mut best = 0;
     let mut captures = MoveList::new();
     pos.legal_captures_and_promotions_into(&mut captures);
-    for &mv in captures.iter() {
+    // The capture taking the most first: what it wins often leaves the others nothing to beat.
+    let first = captures.iter().enumerate().max_by_key(|&(i, &mv)| (immediate(pos, mv), std::cmp::Reverse(i))).map(|(i, _)| i);
+    for i in first.into_iter().chain((0..captures.len()).filter(|&i| Some(i) != first)) {
         if best >= enough {
             break;
         }
+        let mv = captures[i];
         let taken = immediate(pos, mv);
         if taken <= best {
             continue;
