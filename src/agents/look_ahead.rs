@@ -112,7 +112,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, chec
             }
         }
     }
-    let promotion = their_promotion(after, &ev, features);
+    let promotion = their_promotion(after, features);
     if promotion > best.gain {
         best = Answer { gain: promotion, takes: None };
     }
@@ -429,7 +429,7 @@ fn best_capture(pos: &Position, features: Features, enough: i32) -> i32 {
 
 /// What their best promotion wins in `after` (their move): the queen less the pawn, less what
 /// we take back on the queening square.
-fn their_promotion(after: &Position, _ev: &Eval, features: Features) -> i32 {
+fn their_promotion(after: &Position, features: Features) -> i32 {
     let them = after.side_to_move();
     let seventh = crate::board::Bitboard::rank(if them == crate::board::Color::White { 6 } else { 1 });
     let pawns = after.pieces(them, Piece::Pawn) & seventh;
@@ -651,7 +651,7 @@ pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, see
     // Two winning captures after the move, by any of our pieces (a fork, a discovered attack,
     // a battery), cannot both be parried: the second is as good as won. Asked only where it
     // counts, as it costs an exchange on every piece of theirs we attack.
-    let double = || if features.has(Features::FORK) { double_threat(pos, mv, features) } else { 0 };
+    let double = || if features.has(Features::FORK) { double_threat(pos, mv) } else { 0 };
     match est.fork() {
         Some(_) if answer.takes != Some(mv.to()) && !trades_evenly(pos, &Scene::after(pos, mv), mv.to()) => {
             worth += est.threat.max(0).max(double())
@@ -855,8 +855,7 @@ fn double_ceiling(pos: &Position, scene: &Scene) -> i32 {
 /// What our second-best winning capture is worth after our move `mv`: the gain of every
 /// capture we could then make, each by the whole exchange on its square, the best one being the
 /// one the opponent will parry.
-fn double_threat(pos: &Position, mv: Move, features: Features) -> i32 {
-    let _ = features;
+fn double_threat(pos: &Position, mv: Move) -> i32 {
     let scene = Scene::after(pos, mv);
     let us = pos.side_to_move();
     // Each threat with the square of the piece that would capture first.
