@@ -845,6 +845,22 @@ fn level9_does_not_allow_a_mate_in_two_by_checks() {
     }
 }
 
+/// `mating` (the look-ahead's final check), a move further: a move after which they mate in
+/// three by checks is not played either. Level 8, and level 9 before this rule, answer the rook
+/// f2's attack on g2 with Rf1?, and the rooks mate: Rxg2+ Kh1 Rh2+ Kg1 Rbg2# (a game against
+/// Stockfish at depth 1). Every seed, both colours.
+#[test]
+fn level9_does_not_allow_a_mate_in_three_by_checks() {
+    let fen = "6k1/p6p/1p4p1/8/3NP2P/P1P5/1r3rP1/R5K1 w - - 4 30";
+    for (fen, bad) in [(fen.to_string(), "a1f1".to_string()), (mirror_fen(fen), mirror_move("a1f1"))] {
+        assert!(SEEDS.iter().any(|&seed| choice(&fen, 8, seed).0 == bad), "level 8 never plays {bad} in {fen}");
+        for seed in SEEDS {
+            let (mv, reason) = choice(&fen, 9, seed);
+            assert_ne!(mv, bad, "seed {seed}, {fen}: {reason}");
+        }
+    }
+}
+
 /// `placement`: level 8's d-pawn plans to take a defended pawn (d4, which the thesis's
 /// move-attack rates a pawn's profit); level 9 sees that the plan wins nothing and castles,
 /// its king's corner behind its pawns worth more than any other quiet square.

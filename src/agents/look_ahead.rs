@@ -37,7 +37,7 @@
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
 use super::fork::fork;
-use super::mating::{checking_moves_into, mate_among, mate_in_two_by_checks};
+use super::mating::{checking_moves_into, mate_among, mate_in_two_or_three};
 use super::scene::Scene;
 use super::values::{material_balance, value};
 use crate::board::{attacks, Bitboard, Move, MoveList, Piece, Position, Square};
@@ -947,10 +947,11 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
     if mate_among(&after, &theirs).is_some() {
         return Some(-MATE);
     }
-    // Their mate in two by checks (a queen check that opens the way to the next, the king
-    // walled in by its own pawns) is the most common way a move loses outright: one step worse
-    // than their mate in one, so that a move allowing the later mate is preferred when all lose.
-    mate_in_two_by_checks(&after, &theirs).is_some().then_some(-MATE + 1)
+    // Their mate in two or three by checks (a queen check that opens the way to the next, the
+    // king walled in by its own pawns; a rook given up on our king's file first) is the most
+    // common way a move loses outright: a step worse than their mate in one for each move
+    // further off, so that a move allowing the later mate is preferred when all lose.
+    mate_in_two_or_three(&after, &theirs).map(|(_, moves)| -MATE + moves as i32 - 1)
 }
 
 /// The candidates `final_check` has asked about (`pick`).
@@ -1048,6 +1049,14 @@ mod tests {
         assert_eq!(worth_of(fen, "e2a2"), -MATE);
         // Making room for the king instead only loses the rook (Re8xe2).
         assert_eq!(worth_of(fen, "g2g3"), -500);
+    }
+
+    #[test]
+    fn a_move_that_lets_them_mate_in_three_by_checks_is_next_to_worst() {
+        // Rf1? lets the rooks mate: Rxg2+ Kh1 Rh2+ Kg1 Rbg2#. Nc6 leaves them no mate.
+        let fen = "6k1/p6p/1p4p1/8/3NP2P/P1P5/1r3rP1/R5K1 w - - 4 30";
+        assert_eq!(worth_of(fen, "a1f1"), -MATE + 2);
+        assert!(worth_of(fen, "d4c6") > -MATE + 2);
     }
 
     #[test]
