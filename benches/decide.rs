@@ -1,7 +1,12 @@
 //! Decision time of the MasterAgent per level over the WAC positions: median and 99th
 //! percentile of single decisions. Run with `cargo bench --bench decide [-- EPD_FILE]
-//! [FEATURES ...]`: a FEATURES argument (`level9,-look-ahead`, as `--features` reads it) times
-//! that set instead of the levels, to see what a rule costs.
+//! [FEATURES ...] [warm]`: a FEATURES argument (`level9,-look-ahead`, as `--features` reads it)
+//! times that set instead of the levels, to see what a rule costs.
+//!
+//! The decisions are timed one position after another, as in a game, where the positions
+//! before have left the caches and the branch predictor trained on other work. `warm` times
+//! each position's decisions back to back instead: what a decision costs once the machine has
+//! learnt it, to tell the two apart (README, Level 9).
 
 use agentchess::agents::{Features, MasterAgent};
 use agentchess::board::Position;
@@ -31,7 +36,9 @@ fn main() {
     let default = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd");
     // `cargo bench` passes "--bench"; an argument naming a file is the EPD file, any other is a
     // feature set.
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let warm = args.iter().any(|a| a == "warm");
+    args.retain(|a| a != "warm");
     let path = args.iter().find(|a| std::path::Path::new(a).is_file()).cloned().unwrap_or(default.to_string());
     let mut sets: Vec<(String, Features)> = args
         .iter()
@@ -42,7 +49,8 @@ fn main() {
         sets = (1..=Features::MAX_LEVEL).map(|n| (n.to_string(), Features::level(n).expect("levels 1..=9 exist"))).collect();
     }
     let positions = load(&path);
-    println!("{} positions from {path}, {REPEATS} timed decisions each", positions.len());
+    let order = if warm { "back to back" } else { "one position after another" };
+    println!("{} positions from {path}, {REPEATS} timed decisions each, {order}", positions.len());
     println!("| level | median (µs) | p99 (µs) | mean (µs) |");
     println!("|------:|------------:|---------:|----------:|");
     for (level, features) in sets {
@@ -51,11 +59,18 @@ fn main() {
             black_box(master.choose(pos));
         }
         let mut samples = Vec::with_capacity(positions.len() * REPEATS);
-        for _ in 0..REPEATS {
+        let mut time = |pos: &Position| {
+            let start = Instant::now();
+            black_box(master.choose(black_box(pos)));
+            samples.push(start.elapsed().as_nanos() as u64);
+        };
+        if warm {
             for pos in &positions {
-                let start = Instant::now();
-                black_box(master.choose(black_box(pos)));
-                samples.push(start.elapsed().as_nanos() as u64);
+                (0..REPEATS).for_each(|_| time(pos));
+            }
+        } else {
+            for _ in 0..REPEATS {
+                positions.iter().for_each(&mut time);
             }
         }
         samples.sort_unstable();
