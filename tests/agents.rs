@@ -846,9 +846,10 @@ fn level9_does_not_allow_a_mate_in_two_by_checks() {
 }
 
 /// `mating` (the look-ahead's final check), a move further: a move after which they mate in
-/// three by checks is not played either. Level 8, and level 9 before this rule, answer the rook
-/// f2's attack on g2 with Rf1?, and the rooks mate: Rxg2+ Kh1 Rh2+ Kg1 Rbg2# (a game against
-/// Stockfish at depth 1). Every seed, both colours.
+/// three by checks is not played either. Level 8, and level 9 before this rule, play Rf1?
+/// (against the rook f2), which blocks our king's flight square f1, and the
+/// rooks mate: Rxg2+ Kh1 Rh2+ Kg1 Rbg2# (a game against Stockfish at depth 1). Every seed,
+/// both colours.
 #[test]
 fn level9_does_not_allow_a_mate_in_three_by_checks() {
     let fen = "6k1/p6p/1p4p1/8/3NP2P/P1P5/1r3rP1/R5K1 w - - 4 30";
