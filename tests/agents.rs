@@ -858,6 +858,8 @@ fn level9_does_not_allow_a_mate_in_three_by_checks() {
         for seed in SEEDS {
             let (mv, reason) = choice(&fen, 9, seed);
             assert_ne!(mv, bad, "seed {seed}, {fen}: {reason}");
+            // The reason says why the thesis's choice was not played.
+            assert!(reason.contains("(they mate in 3)"), "seed {seed}, {fen}: {reason}");
         }
     }
 }

@@ -954,6 +954,18 @@ pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Optio
     mate_in_two_or_three(&after, &theirs).map(|(_, moves)| -MATE + moves as i32 - 1)
 }
 
+/// What a worth `final_check` gave means, for the reasons and explain mode to add after the
+/// number (" (they mate in 3)"), since -999998 says nothing to a reader; empty for any other.
+pub(crate) fn mate_words(worth: i32) -> String {
+    // Theirs are -MATE for a mate in one and one more for each move further (final_check).
+    const FURTHEST: i32 = 8;
+    match worth {
+        MATE => " (mates)".to_string(),
+        w if (-MATE..-MATE + FURTHEST).contains(&w) => format!(" (they mate in {})", w + MATE + 1),
+        _ => String::new(),
+    }
+}
+
 /// The candidates `final_check` has asked about (`pick`).
 pub(crate) type Checked = [u64; crate::board::MAX_MOVES / 64];
 
@@ -1057,6 +1069,15 @@ mod tests {
         let fen = "6k1/p6p/1p4p1/8/3NP2P/P1P5/1r3rP1/R5K1 w - - 4 30";
         assert_eq!(worth_of(fen, "a1f1"), -MATE + 2);
         assert!(worth_of(fen, "d4c6") > -MATE + 2);
+    }
+
+    #[test]
+    fn mate_worths_are_put_in_words() {
+        assert_eq!(mate_words(-100), "");
+        assert_eq!(mate_words(MATE - 1), "");
+        assert_eq!(mate_words(MATE), " (mates)");
+        assert_eq!(mate_words(-MATE), " (they mate in 1)");
+        assert_eq!(mate_words(-MATE + 2), " (they mate in 3)");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
 use crate::agents::agent::{block_squares, Action, Agent, Estimate};
 use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
 use crate::agents::features::Features;
+use crate::agents::look_ahead::mate_words;
 use crate::agents::mating;
 use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
@@ -136,7 +137,7 @@ impl MasterAgent {
             None => lines.push("worst threat: none".to_string()),
         }
         if !weighed.is_empty() {
-            let list: Vec<String> = weighed.iter().map(|(c, w)| format!("{} {w:+}", move_text(pos, c.est.mv))).collect();
+            let list: Vec<String> = weighed.iter().map(|(c, w)| format!("{} {w:+}{}", move_text(pos, c.est.mv), mate_words(*w))).collect();
             lines.push(format!("look-ahead (worth after the best answer): {}", list.join(", ")));
         }
         lines.push(format!("decision: {reason}"));
@@ -247,7 +248,7 @@ impl PollWords {
             }
             Rule::LookAhead => {
                 let (worth, thesis, thesis_worth) = self.look;
-                write!(f, "look-ahead: {mv} (worth {worth}; the thesis's rules chose {}, worth {thesis_worth})", move_text(pos, thesis))?
+                write!(f, "look-ahead: {mv} (worth {worth}{}; the thesis's rules chose {}, worth {thesis_worth}{})", mate_words(worth), move_text(pos, thesis), mate_words(thesis_worth))?
             }
             Rule::PromotionAnswer => write!(f, "promotion answer: {mv} stops a pawn from queening (profit {})", est.profit)?,
             // Decided before the poll (`mating_rules`), which words them itself.
