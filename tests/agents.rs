@@ -588,6 +588,13 @@ fn level9_mates_in_three_by_checks() {
     level9_improves("7k/p4q1p/1pb5/2p5/4B2Q/2P1B3/P6P/7K b - - 0 1", "c6e4", "f7f1", "L9 mate in three: Q");
 }
 
+/// `mating`: a mate in four by checks (WAC.139: Nf6+, its first check leaving the king two
+/// replies); level 8's queen steps up to plan the capture of the queen d5 instead.
+#[test]
+fn level9_mates_in_four_by_checks() {
+    level9_improves("rnb3kr/ppp2ppp/1b6/3q4/3pN3/Q4N2/PPP2KPP/R1B1R3 w - - 0 1", "a3b3", "e4f6", "L9 mate in four: N");
+}
+
 /// `fork`: Nc7+ forks king and rook; level 8 takes a free pawn instead (an attack first), level 9
 /// sees the guaranteed rook.
 #[test]

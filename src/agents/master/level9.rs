@@ -1,5 +1,5 @@
-//! Where level 9's rules hook into the MasterAgent: `mating` before the poll (mate in one, two
-//! or three by checks, the mating net), and `look_ahead` and `promotion` after the thesis's
+//! Where level 9's rules hook into the MasterAgent: `mating` before the poll (mate in one, or
+//! in two to four by checks, the mating net), and `look_ahead` and `promotion` after the thesis's
 //! decision (which candidate is finally played). The rules themselves live in their own modules
 //! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
 
@@ -19,7 +19,7 @@ impl MasterAgent {
         let pos = game.position();
         let (mv, rule, reason) = if let Some(mv) = mating::mate_among(pos, checks) {
             (mv, Rule::Mate, Reason::mate(self.features, pos, mv, 1))
-        } else if let Some((mv, moves)) = mating::mate_in_two_or_three(pos, checks) {
+        } else if let Some((mv, moves)) = mating::mate_in_two_to_four(pos, checks) {
             (mv, Rule::Mate, Reason::mate(self.features, pos, mv, moves))
         } else if mating::is_mating_phase(pos) {
             let rng = &mut self.rng;

@@ -201,7 +201,8 @@ impl std::fmt::Display for Reason {
                 match moves {
                     1 => write!(f, "{label} mate: {mv}"),
                     2 => write!(f, "{label} mate in two: {mv} (every reply allows mate)"),
-                    _ => write!(f, "{label} mate in three: {mv} (checks that leave every reply a mate)"),
+                    3 => write!(f, "{label} mate in three: {mv} (checks that leave every reply a mate)"),
+                    _ => write!(f, "{label} mate in four: {mv} (checks that leave every reply a mate)"),
                 }
             }
             Words::Poll(w) => w.fmt(f),
