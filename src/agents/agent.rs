@@ -248,7 +248,7 @@ impl<'a> Eval<'a> {
         let gain = value(piece) - value(agent.piece);
         // Level 9: what the move gains in placement counts beside material.
         let placed = match self.features.has(Features::PLACEMENT) {
-            true => self.placement.get_or_init(|| Placement::of(self.pos)).gain(self.pos, mv),
+            true => self.placement.get_or_init(|| Placement::of(self.pos)).gain_moving(self.pos, mv, agent.piece),
             false => 0,
         };
         let mut est = match self.pos.captured_piece(mv) {

@@ -156,12 +156,19 @@ impl Placement {
     /// What our legal move `mv` gains in placement: the moved piece's new square's worth less
     /// its old one's (both the king's and the rook's for castling), less what giving up castling
     /// costs while our king needs shelter.
+    pub(crate) fn gain(&self, pos: &Position, mv: Move) -> i32 {
+        match pos.piece_kind_at(mv.from()) {
+            Some(piece) => self.gain_moving(pos, mv, piece),
+            None => 0,
+        }
+    }
+
+    /// `gain`, given the kind of the piece `mv` moves (the poll knows it from the agent).
     // Inline: the poll asks it of every legal move.
     #[inline(always)]
-    pub(crate) fn gain(&self, pos: &Position, mv: Move) -> i32 {
+    pub(crate) fn gain_moving(&self, pos: &Position, mv: Move, piece: Piece) -> i32 {
         let (stage, us) = (&self.stage, self.stage.us);
         let (from, to) = (mv.from(), mv.to());
-        let Some(piece) = pos.piece_kind_at(from) else { return 0 };
         let occ = pos.occupied().without(from).with(to);
         let own = pos.by_color(us).without(from).with(to);
         let mut gain = match mv.kind() {
