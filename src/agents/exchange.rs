@@ -215,18 +215,25 @@ impl Armies {
         let pinnable = [self.pinnable(0, occ, diag, straight), self.pinnable(1, occ, diag, straight)];
         let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| self.pick(attackers, occ, mover, sq, pinnable[mover]);
         let Some((mut from, mut on_square, mut piece)) = pick(attackers, occ, mover) else { return 0 };
-        let mut gains = [0i32; MAX_SWAPS];
-        gains[0] = target;
+        // The answer folds the gains back from the last (see `fold`): f0 = min(g0, -f1),
+        // f1 = min(g1, -f2), ... Each gain that a further capture keeps in the chain narrows
+        // the window [lo, hi] that the rest, from the side of the gain's capturer, is clamped
+        // to, so the gains are folded as they come: no list of them is kept (zeroing it cost
+        // more than the swap's usual two or three captures). The bounds stay negatable.
+        let (mut lo, mut hi) = (-i32::MAX, i32::MAX);
+        // The gain before this depth's (gains[depth - 1] in `fold`).
+        let mut before = target;
         let mut depth = 0;
         loop {
             depth += 1;
             // What the side to recapture would win, if it can: the piece now on the square, less
             // what it has lost so far.
-            gains[depth] = on_square - gains[depth - 1];
+            let gain = on_square - before;
             // The first capturer's result is at most what taking back leaves it, so when taking
-            // back breaks even (gains[1] >= 0) and its taking back in turn cannot pay
-            // (gains[2] <= 0, an upper bound on that capture's worth), it wins nothing.
-            if THREAT && depth == 2 && gains[1] >= 0 && gains[2] <= 0 {
+            // back breaks even (before >= 0) and its taking back in turn cannot pay (gain <= 0,
+            // an upper bound on that capture's worth), it wins nothing. Both signs are read in
+            // one test (the gains are far from overflowing): one branch mispredicts less than two.
+            if THREAT && depth == 2 && (before | -gain) >= 0 {
                 return 0;
             }
             occ = occ.without(from);
@@ -249,14 +256,25 @@ impl Armies {
                 Some(next) => (from, on_square, piece) = next,
                 None => break,
             }
+            // A capture follows, so `gain` stays in the chain and `before` is no longer its
+            // last: clamp(min(before, -f), lo, hi) = -clamp(f, -cap, -lo), where cap is
+            // `before` clamped to the window.
+            let cap = before.min(hi).max(lo);
+            (lo, hi) = (-cap, -lo);
+            before = gain;
         }
-        fold(&mut gains, depth)
+        // The last gain kept, clamped, from the first capturer's side (the window turned
+        // round at each capture kept).
+        let last = before.max(lo).min(hi);
+        if depth % 2 == 1 { last } else { -last }
     }
 }
 
 /// The swap's answer from the gains each capture would bring (`gains[..=depth]`): the last
 /// stored gain belongs to a capture nobody could make; the rest are folded back, each side
-/// choosing between stopping and going on.
+/// choosing between stopping and going on. (`exchange` folds them as they come; this is the
+/// reference the tests check it against.)
+#[cfg(test)]
 fn fold(gains: &mut [i32], mut depth: usize) -> i32 {
     depth -= 1;
     while depth > 0 {
