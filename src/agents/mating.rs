@@ -240,7 +240,7 @@ const MATE_IN_THREE_LATER_REPLIES: usize = 2;
 /// A mate in four's first check must leave the king at most this many replies (its later
 /// checks, as a mate in three's, `MATE_IN_THREE_LATER_REPLIES`): the sacrifice that opens the
 /// king. Measured (README, Level 9) against the mate in three alone: with 2, WAC 74 and ECM 72
-/// solved instead of 68 and 63 for about 4% more instructions; with 1, 70 and 69 for 2%; with
+/// solved instead of 68 and 63 for about 3.4% more instructions; with 1, 70 and 69 for 2%; with
 /// 4, 76 and 72 for 7%.
 const MATE_IN_FOUR_FIRST_REPLIES: usize = 2;
 
