@@ -8,7 +8,8 @@ two tables (an analysis tool behind README's figures, not a test).
    moved, another capture, a check, a fork of two pieces, or quiet) and, for quiet replies,
    whether a pawn steps up to hit one of the player's pieces.
 2. Leads kept: for every game, the player's largest material lead held for five plies running
-   (pawn 1, knight and bishop 3, rook 5, queen 9), by band, against the result.
+   (pawn 1, knight and bishop 3, rook 5, queen 9), by band, against the result; and how the
+   games lost after a lead of 3 or more ended (mated, after how many checks in a row).
 
     agentchess match level:9 "uci:/usr/games/stockfish,depth=1" \\
         --openings tests/data/openings.epd --games 300 --seed 3 --pgn /tmp/sf.pgn
@@ -92,20 +93,33 @@ def first_errors(path: str, player: str, depth: int, drop: int) -> None:
 
 
 def leads(path: str, player: str) -> None:
-    table = Counter()
+    table, thrown = Counter(), Counter()
     for game, side, won in games(path, player):
-        board, balance = game.board(), []
+        board, balance, their_checks = game.board(), [], []
         for move in game.mainline_moves():
+            if board.turn != side:
+                their_checks.append(board.gives_check(move))
             board.push(move)
             balance.append(material(board, side))
         held = max((min(balance[i:i + 5]) for i in range(len(balance) - 4)), default=0)
         band = "5 or more" if held >= 5 else "3 to 4" if held >= 3 else "under 3"
         result = "won" if won else "drawn" if game.headers["Result"] == "1/2-1/2" else "lost"
         table[band, result] += 1
+        # How a lead of a piece or more was lost: mated, and after how many checks in a row.
+        if held >= 3 and result == "lost":
+            thrown["games"] += 1
+            if board.is_checkmate():
+                thrown["mated"] += 1
+                thrown["two checks"] += all(their_checks[-2:])
+                thrown["three checks"] += all(their_checks[-3:])
     print("largest lead held five plies running, by result:")
     for band in ("5 or more", "3 to 4", "under 3"):
         row = {r: table[band, r] for r in ("won", "drawn", "lost")}
         print(f"  {band:>9}: {sum(row.values()):4} games, won {row['won']}, drawn {row['drawn']}, lost {row['lost']}")
+    print(
+        f"lost after a lead of 3 or more: {thrown['games']} games, {thrown['mated']} mated, "
+        f"{thrown['two checks']} with the winner's last two moves checks, {thrown['three checks']} with its last three"
+    )
 
 
 def main() -> None:
