@@ -365,11 +365,8 @@ pub(crate) fn mate_in_two_or_three(pos: &Position, checks: &MoveList) -> Option<
 /// `mate_in_two_or_three` with the mate in three's budget given (and what is left of it
 /// returned in it), so that a test can hold the budget's spending to the rule's.
 fn mate_in_two_or_three_within(pos: &Position, checks: &MoveList, budget: &mut u32) -> Option<(Move, u32)> {
-    let mut roots = RootChecks::new(pos, checks);
-    if let Some(mv) = roots.mate_by_checks(2, &mut { u32::MAX }) {
-        return Some((mv, 2));
-    }
-    roots.mate_by_checks(3, budget).map(|mv| (mv, 3))
+    // With no budget the mate in four looks at nothing.
+    mate_in_two_to_four_within(pos, checks, budget, &mut 0)
 }
 
 /// Mate in two, three or four by checks, the first found, and in how many: the MasterAgent's
