@@ -877,6 +877,36 @@ fn level9_castles_instead_of_an_empty_move_attack() {
     level9_improves("r1bqk2r/pppnbppp/3p1n2/4p3/4P3/3P1N2/PPPNBPPP/R1BQK2R w KQkq - 0 6", "d3d4", "e1g1", "L9 move: O-O");
 }
 
+/// `look-ahead` with `placement`: when the thesis's choice is beaten, candidates of equal worth
+/// are told apart by placement, not by the order they were listed in. Here Qa4+ (a check, so
+/// listed before the quiet moves) and d4 are both worth nothing after the answer; level 8 plays
+/// Qa4+ and so did level 9 before this rule (a game against Stockfish at depth 1: Bd7 Qb3, and
+/// Stockfish at depth 10 puts the check three pawns below d4). Level 9 plays d4, the centre
+/// pawn forward. Every seed, both colours.
+#[test]
+fn level9_breaks_a_tie_between_equal_candidates_by_placement() {
+    level9_improves("rnbqk1nr/pp2p1b1/6pp/3p1p2/8/2NPBPP1/PP2P2P/R2QKBNR w KQkq - 0 4", "d1a4", "d3d4", "as good as Q");
+}
+
+/// Explain mode weighs every candidate in full, play weighs only as far as a candidate could
+/// be chosen (`pick`, and `placement_at_equal_worth` for the ties): both must choose the same
+/// move, or explaining a decision would explain another one. Level 9 over WAC, both colours.
+#[test]
+fn level9_explains_the_move_it_plays() {
+    for pos in epd_positions(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd")) {
+        if !pos.has_legal_move() {
+            continue;
+        }
+        for pos in [pos, position(&mirror_fen(&pos.to_fen()))] {
+            let played = master(9, 1).choose(&pos).map(|c| c.mv);
+            let mut explaining = master(9, 1);
+            explaining.set_explain(true);
+            let explained = explaining.choose(&pos).map(|c| c.mv);
+            assert_eq!(played, explained, "{}", pos.to_fen());
+        }
+    }
+}
+
 /// `look-ahead`: their check that wins a piece after it counts as their answer. Level 8's
 /// threatened rook steps up to plan Rxe6, which lets the knight take c7 with check and then the
 /// rook a8 (a game against Stockfish at depth 1: Rf6? Nxc7+ Kf8 Nxa8); level 9 keeps the rook

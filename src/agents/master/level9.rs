@@ -126,6 +126,7 @@ impl MasterAgent {
             }
             best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         }
+        best = look_ahead::placement_at_equal_worth(pos, &mut worths, best, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         // Only what was weighed is reported: a ceiling is no worth.
         weighed.extend(candidates.iter().zip(&worths).filter_map(|(c, (_, w))| match w {
             Weighed::Exact(w) => Some((*c, *w)),

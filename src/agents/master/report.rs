@@ -67,9 +67,11 @@ impl MasterAgent {
             Rule::LookAhead => {
                 let worth = |m: Move| weighed.iter().find(|(c, _)| c.est.mv == m).map_or(0, |(_, w)| *w);
                 let thesis = weighed.first().map(|(c, _)| c.est.mv).unwrap_or(est.mv);
-                (worth(est.mv), thesis, worth(thesis))
+                // A candidate as good (`placement_at_equal_worth` chose between them).
+                let tied = weighed.iter().find(|(c, w)| c.est.mv != est.mv && *w == worth(est.mv)).map(|(c, _)| c.est.mv);
+                (worth(est.mv), thesis, worth(thesis), tied)
             }
-            _ => (0, est.mv, 0),
+            _ => (0, est.mv, 0, None),
         };
         Reason(Words::Poll(PollWords {
             label: self.features,
@@ -176,7 +178,7 @@ struct PollWords {
     /// The move is the worst threatened agent's own.
     by_wounded: bool,
     /// Look-ahead: the move's worth, and the thesis's choice with its worth.
-    look: (i32, Move, i32),
+    look: (i32, Move, i32, Option<Move>),
     fallback: bool,
 }
 
@@ -248,8 +250,11 @@ impl PollWords {
                 }
             }
             Rule::LookAhead => {
-                let (worth, thesis, thesis_worth) = self.look;
-                write!(f, "look-ahead: {mv} (worth {worth}{}; the thesis's rules chose {}, worth {thesis_worth}{})", mate_words(worth), move_text(pos, thesis), mate_words(thesis_worth))?
+                let (worth, thesis, thesis_worth, tied) = self.look;
+                write!(f, "look-ahead: {mv} (worth {worth}{}; the thesis's rules chose {}, worth {thesis_worth}{})", mate_words(worth), move_text(pos, thesis), mate_words(thesis_worth))?;
+                if let Some(tied) = tied {
+                    write!(f, "; as good as {}", move_text(pos, tied))?;
+                }
             }
             Rule::PromotionAnswer => write!(f, "promotion answer: {mv} stops a pawn from queening (profit {})", est.profit)?,
             // Decided before the poll (`mating_rules`), which words them itself.
