@@ -1040,10 +1040,15 @@ pub(crate) fn placement_at_equal_worth(pos: &Position, worths: &mut [(Move, Weig
             *w = weigh(i, worth);
         }
     }
+    let tie = |i: usize| i != best && worths[i].1 == Weighed::Exact(worth);
+    // Most decisions have no tie: placement is then not worked out.
+    if !(0..worths.len()).any(tie) {
+        return best;
+    }
     let placement = Placement::of(pos);
     let mut chosen = (best, placement.gain(pos, worths[best].0));
-    for (i, &(mv, w)) in worths.iter().enumerate() {
-        if i != best && w == Weighed::Exact(worth) {
+    for (i, &(mv, _)) in worths.iter().enumerate() {
+        if tie(i) {
             let gain = placement.gain(pos, mv);
             if gain > chosen.1 {
                 chosen = (i, gain);
