@@ -1019,8 +1019,9 @@ pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Fea
 /// With `placement`, when the look-ahead overrides the thesis's choice (`best`, the candidate
 /// `pick` chose, is not the first): among the candidates worth exactly as much as `best`, the
 /// one whose piece gains most in placement; at equal placement `best` stays, then the
-/// earliest. Every candidate whose ceiling reaches that worth is weighed first, so that every
-/// tie is known (explain mode, which weighs them all, chooses the same).
+/// earliest. A candidate known only by a ceiling that reaches that worth is weighed when its
+/// placement would win the tie, so the choice is the one explain mode makes, which weighs
+/// every candidate (the same argument as `pick`'s: the others cannot be chosen).
 ///
 /// Many candidates are worth the same after the opponent's answer (nothing won, nothing lost),
 /// and the earliest of them used to stand: the captures and checks first, then the proposals
@@ -1033,26 +1034,34 @@ pub(crate) fn placement_at_equal_worth(pos: &Position, worths: &mut [(Move, Weig
     if best == 0 || !features.has(Features::PLACEMENT) {
         return best;
     }
-    for (i, (_, w)) in worths.iter_mut().enumerate().skip(1) {
-        if let Weighed::AtMost(ceiling) = *w
-            && ceiling >= worth
-        {
-            *w = weigh(i, worth);
-        }
-    }
-    let tie = |i: usize| i != best && worths[i].1 == Weighed::Exact(worth);
-    // Most decisions have no tie: placement is then not worked out.
-    if !(0..worths.len()).any(tie) {
+    let may_tie = |i: usize, w: Weighed| {
+        i != best
+            && match w {
+                Weighed::Exact(w) => w == worth,
+                Weighed::AtMost(ceiling) => ceiling >= worth,
+            }
+    };
+    // Most decisions have no candidate that could tie: placement is then not worked out.
+    if !worths.iter().enumerate().any(|(i, &(_, w))| may_tie(i, w)) {
         return best;
     }
     let placement = Placement::of(pos);
     let mut chosen = (best, placement.gain(pos, worths[best].0));
-    for (i, &(mv, _)) in worths.iter().enumerate() {
-        if tie(i) {
-            let gain = placement.gain(pos, mv);
-            if gain > chosen.1 {
-                chosen = (i, gain);
-            }
+    for (i, (mv, w)) in worths.iter_mut().enumerate() {
+        // In order, and only a better placement than the chosen so far wins: a candidate that
+        // could not win is not weighed.
+        if !may_tie(i, *w) {
+            continue;
+        }
+        let gain = placement.gain(pos, *mv);
+        if gain <= chosen.1 {
+            continue;
+        }
+        if let Weighed::AtMost(_) = *w {
+            *w = weigh(i, worth);
+        }
+        if *w == Weighed::Exact(worth) {
+            chosen = (i, gain);
         }
     }
     // The finalist's own check (a mate it allows, a stalemate) is asked of the new one too.

@@ -31,7 +31,7 @@ impl MasterAgent {
         };
         let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
         let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY, landing: NO_LANDING };
-        let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false };
+        let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false, tied: None };
         let round = Round::empty();
         self.count(pos, &round, &verdict, false);
         Some(Choice {
@@ -126,7 +126,9 @@ impl MasterAgent {
             }
             best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         }
+        let picked = best;
         best = look_ahead::placement_at_equal_worth(pos, &mut worths, best, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
+        let tied = (best != picked).then(|| candidates[picked].est.mv);
         // Only what was weighed is reported: a ceiling is no worth.
         weighed.extend(candidates.iter().zip(&worths).filter_map(|(c, (_, w))| match w {
             Weighed::Exact(w) => Some((*c, *w)),
@@ -135,7 +137,7 @@ impl MasterAgent {
         let chosen = if best == 0 {
             verdict
         } else {
-            Verdict { cand: candidates[best], rule: Rule::LookAhead, ..verdict }
+            Verdict { cand: candidates[best], rule: Rule::LookAhead, tied, ..verdict }
         };
         self.scratch = Scratch { proposals, forcing, candidates, worths, befores, threatened, ..std::mem::take(&mut self.scratch) };
         (chosen, weighed)
@@ -174,7 +176,7 @@ pub(super) fn answer_promotion(pos: &Position, features: Features, legal: &MoveL
         .filter(|c| answers_all(c.est.mv))
         .max_by_key(|c| c.est.profit);
     match best {
-        Some(cand) => Verdict { cand, rule: Rule::PromotionAnswer, ..verdict },
+        Some(cand) => Verdict { cand, rule: Rule::PromotionAnswer, tied: None, ..verdict },
         None => verdict,
     }
 }

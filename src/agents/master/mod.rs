@@ -192,6 +192,9 @@ struct Verdict {
     rule: Rule,
     attack_round: bool,
     defense_round: bool,
+    /// Level 9: the candidate as good by the look-ahead that placement turned down
+    /// (`placement_at_equal_worth`), which the reason names.
+    tied: Option<Move>,
 }
 
 pub struct MasterAgent {
@@ -564,7 +567,7 @@ fn decide(r: &Round, features: Features, rng: &mut StdRng) -> Option<Verdict> {
     let general = pick(features, best_attack.map(|b| b.cand), best_move.map(|b| b.cand));
     let Some(w) = r.worst else {
         let (cand, rule) = general?;
-        return Some(Verdict { cand, rule, attack_round: false, defense_round: false });
+        return Some(Verdict { cand, rule, attack_round: false, defense_round: false, tied: None });
     };
     let threat = r.threat;
     let general = general.map(|(mut c, rule)| {
@@ -597,7 +600,7 @@ fn decide(r: &Round, features: Features, rng: &mut StdRng) -> Option<Verdict> {
         }
         (g, s) => g.or(s)?,
     };
-    Some(Verdict { cand, rule, attack_round, defense_round })
+    Some(Verdict { cand, rule, attack_round, defense_round, tied: None })
 }
 
 /// A request answer replaces the threatened agent's own action only when strictly better.
@@ -614,7 +617,7 @@ fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
     let mv = legal[0];
     let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
     let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork_targets: Bitboard::EMPTY, landing: NO_LANDING };
-    Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false }
+    Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false, tied: None }
 }
 
 impl Player for MasterAgent {

@@ -67,9 +67,7 @@ impl MasterAgent {
             Rule::LookAhead => {
                 let worth = |m: Move| weighed.iter().find(|(c, _)| c.est.mv == m).map_or(0, |(_, w)| *w);
                 let thesis = weighed.first().map(|(c, _)| c.est.mv).unwrap_or(est.mv);
-                // A candidate as good (`placement_at_equal_worth` chose between them).
-                let tied = weighed.iter().find(|(c, w)| c.est.mv != est.mv && *w == worth(est.mv)).map(|(c, _)| c.est.mv);
-                (worth(est.mv), thesis, worth(thesis), tied)
+                (worth(est.mv), thesis, worth(thesis), v.tied)
             }
             _ => (0, est.mv, 0, None),
         };
