@@ -1259,8 +1259,8 @@ mod tests {
     fn placement_breaks_a_tie_only_against_another_candidate() {
         let p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
         let mv = |uci: &str| p.parse_uci(uci).unwrap();
-        // h2-h3 is the better by material (100); a2-a3 and g1-f3 as good, the knight only a
-        // ceiling until weighed. Placement prefers the knight in the centre.
+        // b1-c3 is the thesis's choice (-100); pick chose a2-a3 (100); g1-f3 may be as good,
+        // known only by a ceiling until weighed. Placement prefers the knight in the centre.
         let features = Features::level(9).unwrap();
         let list = || vec![(mv("b1c3"), Weighed::Exact(-100)), (mv("a2a3"), Weighed::Exact(100)), (mv("g1f3"), Weighed::AtMost(150))];
         let mut asked = Vec::new();
@@ -1270,6 +1270,9 @@ mod tests {
             Weighed::Exact(100)
         });
         assert_eq!((chosen, asked), (2, vec![(2, 100)]));
+        // A rook's pawn step is placed no better than a2-a3: it is not even weighed.
+        let mut worths = vec![(mv("b1c3"), Weighed::Exact(-100)), (mv("a2a3"), Weighed::Exact(100)), (mv("h2h3"), Weighed::AtMost(150))];
+        assert_eq!(placement_at_equal_worth(&p, &mut worths, 1, features, &mut |_, _| unreachable!()), 1);
         // Weighed below the worth, the knight is no tie.
         let mut worths = list();
         assert_eq!(placement_at_equal_worth(&p, &mut worths, 1, features, &mut |_, _| Weighed::AtMost(50)), 1);
