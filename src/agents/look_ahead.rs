@@ -24,10 +24,10 @@
 //!   ahead costs `REPEAT_COST`;
 //! - the best is played; at equal worth the earlier candidate, so that the thesis's own choice
 //!   stands unless the look-ahead finds it worse; when it does, the candidates of equal worth
-//!   are told apart by `placement` (`placement_at_equal_worth`). A candidate whose ceiling (what it wins now
-//!   and threatens next, before any answer) cannot beat the best one weighed is not weighed,
-//!   and one whose answer already puts it below the best is not weighed further (`pick`): the
-//!   choice is the same, only cheaper.
+//!   are told apart by `placement` (`placement_at_equal_worth`). A candidate whose ceiling
+//!   (what it wins now and threatens next, before any answer) cannot beat the best one
+//!   weighed is not weighed, and one whose answer already puts it below the best is not
+//!   weighed further (`pick`): the choice is the same, only cheaper.
 //!
 //! Only captures, promotions, forks, traps, checks and mates are asked of the opponent; no move
 //! of ours is looked at after theirs, except the trapped piece's ways out and our replies to
