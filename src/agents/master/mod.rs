@@ -426,7 +426,8 @@ impl MasterAgent {
             let exposed = if dc { ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, threat, enough) } else { 0 };
             let defense_consideration = |c: &Cand| !dc || !disregarded(c.est.action, c.est.profit, exposed, threat);
 
-            if defense_consideration(&Cand { est, residual: 0 }) {
+            let considered = defense_consideration(&Cand { est, residual: 0 });
+            if considered {
                 let cand = Cand { est, residual: 0 };
                 let report = &mut r.agents[i];
                 match est.action {
@@ -441,8 +442,17 @@ impl MasterAgent {
                 offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
             }
             let untouched = || w_reach.is_some_and(|t| agent.piece != Piece::King && t.untouched_by(mv, mv.promotion().unwrap_or(agent.piece)));
+            // Two answers known to fail before the exchange on w's square is worked out: with
+            // move-attack consideration an answer keeps the mover's estimate, which defense
+            // consideration has already judged (`considered`); and the balance never takes one
+            // that lands where it is threatened as much as w was, since it saves at most that.
+            let doomed = || {
+                (features.has(Features::MOVE_ATTACK) && !considered)
+                    || (balance && mv.promotion().is_none() && est.landing().is_some_and(|landing| landing >= threat))
+            };
             if defense_requests
                 && !untouched()
+                && !doomed()
                 && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
                 && (!balance || {
                     // The balance weighs the whole exposure, below the worst threat too.
