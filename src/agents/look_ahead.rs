@@ -861,8 +861,14 @@ fn double_threat(pos: &Position, mv: Move) -> i32 {
     let scene = Scene::after(pos, mv);
     let us = pos.side_to_move();
     // Each threat with the square of the piece that would capture first.
+    // Only the pieces of theirs that we attack can be taken (`our_attacks`, one attack map
+    // instead of their attackers asked piece by piece), and fewer than two leave no second.
+    let attacked = scene.theirs & !pos.pieces(!us, Piece::King) & scene.our_attacks(pos);
+    if !attacked.more_than_one() {
+        return 0;
+    }
     let (mut best, mut second) = ((0, None), (0, None));
-    for target in scene.theirs & !pos.pieces(!us, Piece::King) {
+    for target in attacked {
         let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
         // The exchange never wins more than the piece taken first: one worth no more than the
         // second threat so far can change neither of the two.
