@@ -455,14 +455,17 @@ impl MasterAgent {
                 && !doomed()
                 && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
                 && (!balance || {
-                    // The balance weighs the whole exposure, below the worst threat too.
-                    let exposed = ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, 0, i32::MAX);
+                    // The balance weighs the whole exposure, below the worst threat too; only
+                    // whether it reaches what the answer saves matters, so it is counted from just
+                    // below that (`exposure_over`: any piece worth less cannot reach it).
+                    let saved = threat - cand.residual;
+                    let exposed = ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, saved - 1, saved);
                     // The mover's own estimate worked it out, unless it promotes (asked of the pawn).
                     let landing = match est.landing().filter(|_| mv.promotion().is_none()) {
                         Some(landing) => landing,
                         None => ev.threat_at(&scene, mv.to(), agent.piece),
                     };
-                    defense_balance(threat - cand.residual, exposed, landing)
+                    defense_balance(saved, exposed, landing)
                 })
             {
                 offer(&mut r.defense_answer, cand.net(), cand, &mut self.rng);
