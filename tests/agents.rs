@@ -836,6 +836,30 @@ fn level9_weighs_a_threatened_pieces_other_moves_when_every_proposal_loses() {
     plays(&mirror_fen(fen), 9, &mirror_move("g3h2"));
 }
 
+/// In check from the queen b4, level 9's thesis rules step the king to e8, where Qe7 mates; the
+/// look-ahead's other proposals were Qc5 and Qd6, both handing over the queen. Level 9 before
+/// this rule played Qc5+ (a game against Stockfish at depth 1): a check that loses material was
+/// no reason to weigh more moves. Now it is, and the king's other steps are weighed: Kf7. Every
+/// seed, both colours.
+#[test]
+fn level9_weighs_more_moves_when_its_best_check_loses_the_checker() {
+    let fen = "r4kr1/pp6/2q4p/3N1pp1/1Q6/P7/1B3KPP/8 b - - 0 1";
+    plays_with_reason(fen, 9, "f8f7", "look-ahead");
+    plays_with_reason(&mirror_fen(fen), 9, &mirror_move("f8f7"), "look-ahead");
+}
+
+/// The queen h6 and the bishop f6 threaten Qg7 mate. Every proposal of the agents allows it
+/// but Qxe5+, which gives the queen for a pawn (level 9 before this rule played it, in a game
+/// against Stockfish at depth 1); no threatened piece of ours has a move that helps. When the
+/// best candidate loses a rook's worth or more, every legal move is weighed, and Rb7 guards g7.
+/// Every seed, both colours.
+#[test]
+fn level9_weighs_every_move_when_its_best_candidate_allows_a_mate() {
+    let fen = "1rb3k1/p6p/p3pBpQ/3pPp2/P2q4/7P/5PPK/8 b - - 0 1";
+    plays_with_reason(fen, 9, "b8b7", "look-ahead");
+    plays_with_reason(&mirror_fen(fen), 9, &mirror_move("b8b7"), "look-ahead");
+}
+
 /// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
 /// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
 /// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against

@@ -10,8 +10,9 @@
 //! - the candidates are what the agents propose: the MasterAgent's own choice by the thesis's
 //!   rules first, then every agent's best attack and best move, the request answers and the
 //!   answers to a promotion threat, the best `CANDIDATES` of them by their estimates; and when
-//!   the best of those still loses material (not by a check) or repeats a position while we
-//!   are ahead, the threatened pieces' other moves (every legal move, for a repetition);
+//!   the best of those still loses material, the threatened pieces' other moves (every legal
+//!   move when it loses `EVERY_MOVE_WHEN_LOSING` or more, or repeats a position while we are
+//!   ahead);
 //! - for each, the position after it is handed to the opponent's agents, who report their best
 //!   attack: what their best capture or promotion wins, estimated as our agents estimate (with
 //!   `exchange`, the whole exchange), discovered attacks included since the board is the real
@@ -56,6 +57,11 @@ pub(crate) const MATE: i32 = 1_000_000;
 
 /// What repeating a position costs while we are ahead by at least a pawn.
 pub(crate) const REPEAT_COST: i32 = 200;
+
+/// When the best candidate loses this much or more (a rook, or a mate), every legal move is
+/// weighed, not only the threatened pieces' moves: the rescue is then often a move no agent
+/// proposed for itself (a rook stepping in to guard the mating square).
+pub(crate) const EVERY_MOVE_WHEN_LOSING: i32 = super::values::ROOK_VALUE;
 
 /// The share of a lone threat (or a pawn's progress) a candidate keeps when the opponent has no
 /// winning answer (numerator, denominator); a fork's guaranteed gain counts whole.

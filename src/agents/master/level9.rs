@@ -102,22 +102,26 @@ impl MasterAgent {
         let mut checked = look_ahead::Checked::default();
         let mut best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         // The agents propose one attack and one move each, so when the best candidate still
-        // loses material (other than a check, the agents' attack on the king, whose worth
-        // already follows the replies), a threatened piece's other moves are weighed too: its
-        // quiet retreat may be no agent's proposal, its move-attack having been rated higher.
-        // And when the best repeats a position while we are ahead (a piece chased back and
-        // forth proposes the move-attack that leads home again), every legal move is, so that
-        // one that does not repeat is found if it exists.
+        // loses material, a threatened piece's other moves are weighed too: its quiet retreat
+        // may be no agent's proposal, its move-attack having been rated higher. A check is no
+        // exception: one that loses the checker (an interposition that hands them our queen) is
+        // as bad as any other loss. When the best loses a rook's worth or more (or allows a
+        // mate), the answer is rarely a threatened piece's move (a rook guarding the mating
+        // square, a piece taking the attacker), so every legal move is weighed. And when the
+        // best repeats a position while we are ahead (a piece chased back and forth proposes
+        // the move-attack that leads home again), every legal move is too, so that one that
+        // does not repeat is found if it exists.
         let best_mv = candidates[best].est.mv;
-        let losing = worths[best].1.value() < 0 && !checks.contains(best_mv);
-        let repeats = look_ahead::repeats_while_ahead(pos, best_mv, &is_seen);
-        if losing || repeats {
+        let worth = worths[best].1.value();
+        let losing = worth < 0;
+        let every = worth <= -look_ahead::EVERY_MOVE_WHEN_LOSING || look_ahead::repeats_while_ahead(pos, best_mv, &is_seen);
+        if losing || every {
             // Our king's moves too: a step aside may leave their check (and the fork it
             // carries) no square to be given from.
             let king = pos.king_square(pos.side_to_move());
             let threatened_from = r.agents[..r.n].iter().filter(|rep| rep.agent.threat > 0).fold(Bitboard::EMPTY.with(king), |b, rep| b.with(rep.agent.square));
             for &est in &r.estimates {
-                if (repeats || threatened_from.contains(est.mv.from())) && candidates.iter().all(|c| c.est.mv != est.mv) {
+                if (every || threatened_from.contains(est.mv.from())) && candidates.iter().all(|c| c.est.mv != est.mv) {
                     let (worth, before) = first(candidates.len(), &est);
                     worths.push((est.mv, worth));
                     befores.push(before);
