@@ -860,6 +860,17 @@ fn level9_weighs_every_move_when_its_best_candidate_allows_a_mate() {
     plays_with_reason(&mirror_fen(fen), 9, &mirror_move("b8b7"), "look-ahead");
 }
 
+/// `fork` with the look-ahead: a fork of theirs that we answer by trading off the forker is no
+/// fork. After Ne3 (which guards c2 and hits the bishop f5), Nc2+ forks the king and the rook
+/// a1, but Nxc2 Bxc2 is an even trade that answers both. Level 9 before this rule counted the
+/// rook lost after every quiet move and played Nd6+ (giving the knight for a pawn's check; a
+/// game against Stockfish at depth 1); level 8 takes the pawn e5 (Nd3+ and the fork of king
+/// and rook follow). Every seed, both colours.
+#[test]
+fn level9_does_not_fear_a_fork_it_answers_by_a_trade() {
+    level9_improves("1r2k3/p1p1n2p/6r1/4pb2/1nN5/7N/P2P1PPP/R1B1KB1R w KQ - 0 1", "c4e5", "c4e3", "look-ahead");
+}
+
 /// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
 /// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
 /// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against

@@ -38,7 +38,7 @@
 
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
-use super::fork::fork;
+use super::fork::{fork, unless_taken};
 use super::mating::{checking_moves_into, mate_among, mate_in_two_or_three};
 use super::placement::Placement;
 use super::scene::Scene;
@@ -502,7 +502,7 @@ fn their_fork(after: &Position, features: Features, floor: i32, enough: i32) -> 
                 if ev.threat_at(&scene, to, piece) > 0 {
                     continue;
                 }
-                if let Some(f) = fork(&ev, &scene, to, piece) {
+                if let Some(f) = fork(&ev, &scene, to, piece).and_then(|f| unless_taken(&scene, after, to, piece, f)) {
                     best = best.max(f.gain);
                     if best >= enough {
                         return best;
