@@ -871,6 +871,16 @@ fn level9_does_not_fear_a_fork_it_answers_by_a_trade() {
     level9_improves("1r2k3/p1p1n2p/6r1/4pb2/1nN5/7N/P2P1PPP/R1B1KB1R w KQ - 0 1", "c4e5", "c4e3", "look-ahead");
 }
 
+/// `promotion` with the look-ahead: a pawn's step to the seventh rank after which no move of
+/// ours answers its promotion. The thesis's move-attack Nd6 (it hits the rook e8) lets a6-a7
+/// through, and nothing of ours reaches a8 or a7 in time (the bishop's Bc5 guards a7). Level 9
+/// before this rule played Nd6 (a game against Stockfish at depth 1: a7 and a8=Q); level 8
+/// plays it. Every seed, both colours.
+#[test]
+fn level9_stops_a_pawn_from_stepping_to_the_seventh_unanswered() {
+    level9_never_plays("4Rb1r/5npp/P1p5/5p2/1p6/7k/P1P5/2K5 b - - 0 1", "f7d6", "look-ahead");
+}
+
 /// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
 /// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
 /// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against

