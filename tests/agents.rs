@@ -881,6 +881,17 @@ fn level9_stops_a_pawn_from_stepping_to_the_seventh_unanswered() {
     level9_never_plays("4Rb1r/5npp/P1p5/5p2/1p6/7k/P1P5/2K5 b - - 0 1", "f7d6", "look-ahead");
 }
 
+/// The look-ahead's trap: a quiet attack on a piece of ours with no way out, whatever the
+/// attacker is worth. The knight a4, attacked by the pawn b3, runs to b2 where it hits the
+/// queen d1 (the thesis's move-attack); Qc1 (or Qd2) then leaves it no square. Level 9 before
+/// this rule asked traps only of pieces worth more than the attacker, and the queen is worth
+/// more than the knight, so it played Nb2 too (a game against Stockfish at depth 1); now the
+/// knight retreats to b6. Every seed, both colours.
+#[test]
+fn level9_sees_a_trap_by_a_dearer_piece() {
+    level9_improves("r2qkb1r/1pp1pppp/p2pbn2/8/n2PP3/PP2BPP1/2P3BP/RN1QK1NR b KQk - 0 1", "a4b2", "a4b6", "look-ahead");
+}
+
 /// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
 /// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
 /// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against
