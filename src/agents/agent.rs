@@ -294,8 +294,8 @@ impl<'a> Eval<'a> {
             // opponent can still prevent, and a passed pawn's step counts.
             let safe = check_arrival || piece == Piece::King || self.threat_at(scene, to, piece) <= 0;
             let (plan, fork) = self.plan_and_fork(scene, to, piece, safe && self.features.has(Features::FORK));
-            // (A king's fork is never taken: it stands only where no piece of theirs attacks.)
-            let fork = fork.filter(|_| piece != Piece::King).map_or(fork, |f| unless_taken(scene, self.pos, to, piece, f));
+            // A king's fork is never taken: it stands only where no piece of theirs attacks.
+            let fork = if piece == Piece::King { fork } else { fork.and_then(|f| unless_taken(scene, self.pos, to, piece, f)) };
             let (threat, fork) = if safe { self.threat_of(scene, to, plan, fork, piece == Piece::Pawn && gain == 0) } else { (0, None) };
             let plan = plan.map(|(_, target, victim)| (target, victim));
             return MoveValue { profit: gain + threat, plan, threat, fork, landing };

@@ -22,7 +22,7 @@ use super::agent::Eval;
 use super::exchange::swap;
 use super::scene::Scene;
 use super::values::value;
-use crate::board::{attacks, Bitboard, Piece, Square};
+use crate::board::{attacks, Bitboard, Piece, Position, Square};
 
 /// A lone planned capture counts for this share of its gain (numerator, denominator).
 pub(crate) const SINGLE_THREAT_SHARE: (i32, i32) = (1, 2);
@@ -68,7 +68,7 @@ pub(crate) fn fork(ev: &Eval, scene: &Scene, from: Square, piece: Piece) -> Opti
 /// one defended as well as it is attacked, which they can trade, passed for safe.) Against
 /// Stockfish at depth 1 this took level 9 from 21.6% to 23.7% (six seeds of 1,000 games), most
 /// of it from fearing fewer forks of theirs that a trade answers (Nc2+ met by Nxc2 Bxc2).
-pub(crate) fn unless_taken(scene: &Scene, pos: &crate::board::Position, sq: Square, piece: Piece, fork: Fork) -> Option<Fork> {
+pub(crate) fn unless_taken(scene: &Scene, pos: &Position, sq: Square, piece: Piece, fork: Fork) -> Option<Fork> {
     if !scene.their_attackers(pos, sq).any() {
         return Some(fork);
     }
@@ -129,7 +129,6 @@ pub(crate) fn threat_value(fork: Option<Fork>, single_gain: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::agents::features::Features;
-    use crate::board::Position;
 
     fn fork_after(fen: &str, uci: &str) -> Option<Fork> {
         let pos = Position::from_fen(fen).unwrap();
