@@ -892,6 +892,23 @@ fn level9_sees_a_trap_by_a_dearer_piece() {
     level9_improves("r2qkb1r/1pp1pppp/p2pbn2/8/n2PP3/PP2BPP1/2P3BP/RN1QK1NR b KQk - 0 1", "a4b2", "a4b6", "look-ahead");
 }
 
+/// `look_ahead` (their trap): a piece pinned to our king by the piece that attacks it may only
+/// step along the pin. In check from Qa4 (level 8 steps aside with the king), the queen
+/// interposed on d7 attacks theirs, but Bb5 then pins and wins it (Bb5 c6 dxc6, a game against
+/// Stockfish at depth 1). The trap's first sieve saw the queen's free squares, not the pin, so
+/// level 9's look-ahead rated Qd7 above every other move, as a threat on their queen. Every
+/// seed, both colours.
+#[test]
+fn level9_sees_a_trap_by_a_pin() {
+    let (fen, bad) = ("r3kb1r/pbp1pnp1/1p1p1n2/3P1q1p/Q4P2/P6P/1P4P1/RNB1KBNR b Qkq - 1 10", "f5d7");
+    for (fen, bad) in [(fen.to_string(), bad.to_string()), (mirror_fen(fen), mirror_move(bad))] {
+        for seed in SEEDS {
+            let (mv, reason) = choice(&fen, 9, seed);
+            assert_ne!(mv, bad, "seed {seed}, {fen}: {reason}");
+        }
+    }
+}
+
 /// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
 /// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
 /// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against

@@ -286,9 +286,33 @@ fn has_open_square(after: &Position, target: Square, from: Square, to: Square, p
         return true; // a pawn's ways out are few and odd (pushes, captures): never trapped here
     }
     let occ_off = occ.without(target);
-    let squares = tables.piece_attacks(kind, !them, target, occ) & !after.by_color(!them);
+    let squares = tables.piece_attacks(kind, !them, target, occ) & !after.by_color(!them) & pin_line(after, target, to, piece, occ_off);
     let reach = tables.piece_attacks(piece, them, to, occ_off);
     Iterator::any(&mut (squares & !reach).into_iter(), |sq| after.attackers_to(sq, them, occ_off).without(from).is_empty())
+}
+
+/// Where our piece on `target` may step once their `piece` has gone to `to` (`occ_off`: the
+/// occupancy with `target` empty): along the line to `to` when the mover pins it there to our
+/// king, anywhere otherwise. A queen interposed against a check (Qd2 against Qa5+) and pinned by
+/// the bishop that attacks it (Bb4) has squares to go to but none it may take: the sieve let it
+/// go free, and the interposition was rated as a threat on their queen. Only the mover's pin is
+/// asked, as `trapped_loss` answers it in full (taking the mover is one of its ways out); a pin
+/// by a slider already there may be broken by taking that slider, which it does not ask (asking
+/// those too: 24.0% against Stockfish at depth 1 over twelve seeds, against 24.3%).
+fn pin_line(after: &Position, target: Square, to: Square, piece: Piece, occ_off: Bitboard) -> Bitboard {
+    let tables = attacks::tables();
+    let king = after.king_square(!after.side_to_move());
+    let rays = match piece {
+        Piece::Bishop => tables.bishop_rays(king),
+        Piece::Rook => tables.rook_rays(king),
+        Piece::Queen => tables.queen_rays(king),
+        _ => return Bitboard::FULL,
+    };
+    let between = tables.between(king, to);
+    match rays.contains(to) && between.contains(target) && (between & occ_off).is_empty() {
+        true => between.with(to),
+        false => Bitboard::FULL,
+    }
 }
 
 /// What we lose in `next` (our move, after their quiet attack from `to`) on the best of the
