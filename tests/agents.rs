@@ -909,6 +909,22 @@ fn level9_sees_a_trap_by_a_pin() {
     }
 }
 
+/// `look_ahead` (our check's replies): a reply that blocks the check and hits the checker, while
+/// another piece of ours stands attacked, wins one of the two. Our queen on f4 is attacked by
+/// the pawn e5; Bb5+ is met by c6, and queen or bishop is lost (a game against Stockfish at
+/// depth 1). Level 9 counted c6 as harmless, since a quiet move of ours "keeps what stands",
+/// and played Bb5+ with every seed; now the queen steps away. Every seed, both colours.
+#[test]
+fn level9_sees_the_second_threat_after_its_check_is_blocked() {
+    let (fen, bad) = ("rnb1kbnr/ppp1q1p1/3p4/4pp1p/4PQ2/2P2N1P/PP1P1PP1/RNB1KB1R w KQkq - 0 4", "f1b5");
+    for (fen, bad) in [(fen.to_string(), bad.to_string()), (mirror_fen(fen), mirror_move(bad))] {
+        for seed in SEEDS {
+            let (mv, reason) = choice(&fen, 9, seed);
+            assert_ne!(mv, bad, "seed {seed}, {fen}: {reason}");
+        }
+    }
+}
+
 /// `mating` (the look-ahead's final check): a move after which they mate in two by checks is
 /// not played. Level 8's f-pawn (with some seeds) plans to take on e4 and opens the king's
 /// diagonal: f3? Qh4+ g3 Qxg3#. Level 9 before this rule played it too (a game against
