@@ -58,11 +58,7 @@ impl Armies {
     fn of(pos: &Position, scene: &Scene) -> Armies {
         // Squares our moved pieces arrived on hold what the position does not know (empty, or
         // the enemy piece taken there); the squares they left are out of the occupancy.
-        let mut arrived = Bitboard::EMPTY;
-        for (sq, _) in scene.arrival_list() {
-            arrived = arrived.with(sq);
-        }
-        let stayed = scene.occ & !arrived;
+        let stayed = scene.occ & !scene.arrivals();
         let mut kinds: [Bitboard; 6] = std::array::from_fn(|i| pos.by_piece(Piece::from_index(i)) & stayed);
         for (sq, piece) in scene.arrival_list() {
             kinds[piece.index()] = kinds[piece.index()].with(sq);

@@ -401,6 +401,10 @@ struct RootChecks<'a> {
     /// Those checks' replies, each when first asked for, in the same places as in `moves`
     /// (the mate in three and the mate in four go over the same ones).
     seconds: Vec<Second>,
+    /// After each of those replies looked at, the position and our checks there (those of
+    /// `seconds[k]` at `k * MATE_IN_THREE_LATER_REPLIES` on): the mate in three tries them for
+    /// a mate in one, and the mate in four, after the same replies, for a mate in two.
+    thirds: Vec<Option<Reply>>,
 }
 
 /// One of our checks after a reply to our first: how many replies it leaves (up to one more
@@ -432,23 +436,27 @@ struct Reply {
     checks: std::ops::Range<usize>,
 }
 
+/// `RootChecks`' lists: `roots`, `moves`, `seconds` and `thirds`.
+type Lists = (Vec<RootCheck>, Vec<Move>, Vec<Second>, Vec<Option<Reply>>);
+
 thread_local! {
     /// The lists of the thread's last search, emptied and lent to its next (`RootChecks`): a
     /// search a decision, and one a look-ahead finalist, each allocated its own before.
-    static LISTS: std::cell::Cell<(Vec<RootCheck>, Vec<Move>, Vec<Second>)> = const { std::cell::Cell::new((Vec::new(), Vec::new(), Vec::new())) };
+    static LISTS: std::cell::Cell<Lists> = const { std::cell::Cell::new((Vec::new(), Vec::new(), Vec::new(), Vec::new())) };
 }
 
 impl<'a> RootChecks<'a> {
     fn new(pos: &'a Position, checks: &'a MoveList) -> RootChecks<'a> {
-        let (mut roots, mut moves, mut seconds) = LISTS.take();
+        let (mut roots, mut moves, mut seconds, mut thirds) = LISTS.take();
         roots.clear();
         moves.clear();
         seconds.clear();
+        thirds.clear();
         roots.reserve(checks.len());
         // Room for the checks after a few dozen replies at once: grown from nothing, the list
         // was reallocated several times a search.
         moves.reserve(if checks.is_empty() { 0 } else { 64 });
-        RootChecks { pos, checks, roots, moves, seconds }
+        RootChecks { pos, checks, roots, moves, seconds, thirds }
     }
 
     /// Our check `mv` worked out: only the replies' count is needed when there are many.
@@ -508,14 +516,15 @@ impl<'a> RootChecks<'a> {
     }
 
     /// `first_mate_by_checks` after reply `j` to our check `i`, for `moves` of two or more, the
-    /// same checks looked at in the same order, each check's replies listed once for the mate
-    /// in three and the mate in four.
+    /// same checks looked at in the same order, each check's replies, the positions after them
+    /// and our checks there worked out once for the mate in three and the mate in four.
     fn later(&mut self, i: usize, j: usize, moves: u32, budget: &mut u32) -> bool {
         let Some(reply) = self.roots[i].next[j].as_ref() else { return false };
         let checks = reply.checks.clone();
         // Room up to these checks' place in `moves`; what no reply has asked for yet is unknown.
         if self.seconds.len() < checks.end {
             self.seconds.resize(checks.end, Second::UNKNOWN);
+            self.thirds.resize_with(checks.end * MATE_IN_THREE_LATER_REPLIES, || None);
         }
         let position = &reply.position;
         for k in checks {
@@ -543,13 +552,19 @@ impl<'a> RootChecks<'a> {
             if usize::from(second.count) > MATE_IN_THREE_LATER_REPLIES {
                 continue;
             }
-            let after = made.unwrap_or_else(|| position.play(mv));
-            let every = second.replies[..usize::from(second.count)].iter().all(|&r| {
-                let next = after.play(r);
-                if moves == 2 {
-                    return first_mating_check(&next, budget).is_some();
-                }
-                first_mate_by_checks(&next, checks_of(&next).as_slice(), moves - 1, budget).is_some()
+            // The position after the check, made only if a reply's is not yet known.
+            let mut after = made;
+            let every = (0..usize::from(second.count)).all(|r| {
+                let third = match &mut self.thirds[k * MATE_IN_THREE_LATER_REPLIES + r] {
+                    Some(third) => &*third,
+                    unknown => {
+                        let next = after.get_or_insert_with(|| position.play(mv)).play(second.replies[r]);
+                        let start = self.moves.len();
+                        for_each_check(&next, |_, c| self.moves.push(c));
+                        &*unknown.insert(Reply { position: next, checks: start..self.moves.len() })
+                    }
+                };
+                first_mate_by_checks(&third.position, &self.moves[third.checks.clone()], moves - 1, budget).is_some()
             });
             if every {
                 return true;
@@ -561,7 +576,7 @@ impl<'a> RootChecks<'a> {
 
 impl Drop for RootChecks<'_> {
     fn drop(&mut self) {
-        LISTS.set((std::mem::take(&mut self.roots), std::mem::take(&mut self.moves), std::mem::take(&mut self.seconds)));
+        LISTS.set((std::mem::take(&mut self.roots), std::mem::take(&mut self.moves), std::mem::take(&mut self.seconds), std::mem::take(&mut self.thirds)));
     }
 }
 

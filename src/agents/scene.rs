@@ -22,6 +22,8 @@ pub(crate) struct Scene {
     /// Our pieces standing on new squares, with their kind there (after promotion).
     arrivals: [(Square, Piece); MAX_ARRIVALS],
     n_arrivals: usize,
+    /// The squares of `arrivals`, which every exchange asks (`exchange::Armies`).
+    arrived: Bitboard,
     /// The enemy piece the move took, if any (an en-passant pawn is not on the move's target).
     pub captured: Option<Square>,
     king: Square,
@@ -40,6 +42,7 @@ impl Scene {
             theirs: pos.by_color(!us),
             arrivals: [(Square(0), Piece::Pawn); MAX_ARRIVALS],
             n_arrivals: 0,
+            arrived: Bitboard::EMPTY,
             captured: None,
             king: pos.king_square(us),
             their_reach: Bitboard::FULL,
@@ -109,10 +112,14 @@ impl Scene {
             self.king = to;
         }
         match self.arrivals[..self.n_arrivals].iter().position(|&(s, _)| s == from) {
-            Some(i) => self.arrivals[i] = (to, piece),
+            Some(i) => {
+                self.arrivals[i] = (to, piece);
+                self.arrived = self.arrived.without(from).with(to);
+            }
             None if self.n_arrivals < MAX_ARRIVALS => {
                 self.arrivals[self.n_arrivals] = (to, piece);
                 self.n_arrivals += 1;
+                self.arrived = self.arrived.with(to);
             }
             // Never reached: at most a move and one planned capture, or a castling, are chained.
             None => {}
@@ -140,8 +147,9 @@ impl Scene {
     }
 
     /// Squares our pieces arrived on.
+    #[inline]
     pub fn arrivals(&self) -> Bitboard {
-        self.arrivals[..self.n_arrivals].iter().fold(Bitboard::EMPTY, |b, &(s, _)| b.with(s))
+        self.arrived
     }
 
     /// Their pieces attacking `sq`.
