@@ -38,7 +38,7 @@
 
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
-use super::fork::{fork, unless_taken};
+use super::fork::{fork, unless_taken, Tally};
 use super::mating::{checking_moves_into, mate_among, mate_in_two_or_three};
 use super::placement::Placement;
 use super::promotion::{self, promotion_gain};
@@ -432,22 +432,17 @@ fn back_after_hit(next: &Position, features: Features, enough: i32) -> i32 {
     if back > 0 {
         return back;
     }
+    // Their threats on our pieces tallied as a fork of theirs: it guarantees the second.
     let ev = Eval::new(next, features);
     let now = Scene::now(next);
-    let (mut dearest, mut second) = (0, 0);
+    let mut tally = Tally::default();
     for sq in now.our_pieces() & now.their_attacks(next) {
         let kind = next.piece_kind_at(sq).unwrap_or(Piece::Pawn);
-        if kind == Piece::King {
-            continue;
-        }
-        let threat = ev.threat_at(&now, sq, kind);
-        if threat > dearest {
-            (dearest, second) = (threat, dearest);
-        } else if threat > second {
-            second = threat;
+        if kind != Piece::King {
+            tally.capture(sq, ev.threat_at(&now, sq, kind));
         }
     }
-    -second
+    -tally.fork().map_or(0, |f| f.gain)
 }
 
 /// Whether the piece that made `reply` (now in `next`, our move) attacks a piece of ours, not a
