@@ -225,7 +225,7 @@ fn tournaments_get_a_rating_list_with_the_chosen_anchor() {
 #[test]
 fn bench_signature_is_pinned_and_documented() {
     const LEVELS_1_TO_8: &str = "d3f75e49a980e167";
-    const LEVEL_9: &str = "d2b595396ab705c2";
+    const LEVEL_9: &str = "0b21f0af2d79a9c5";
     let a = agentchess::cli::bench();
     let b = agentchess::cli::bench();
     assert_eq!((a.signature, a.level9_signature), (b.signature, b.level9_signature));

@@ -114,7 +114,8 @@ impl MasterAgent {
         let best_mv = candidates[best].est.mv;
         let worth = worths[best].1.value();
         let losing = worth < 0;
-        let every = worth <= -look_ahead::EVERY_MOVE_WHEN_LOSING || look_ahead::repeats_while_ahead(pos, best_mv, &is_seen);
+        let perpetual = look_ahead::fears_perpetual(pos);
+        let every = worth <= -look_ahead::EVERY_MOVE_WHEN_LOSING || look_ahead::repeats_while_ahead(pos, best_mv, &is_seen) || perpetual;
         if losing || every {
             // Our king's moves too: a step aside may leave their check (and the fork it
             // carries) no square to be given from.
@@ -131,7 +132,11 @@ impl MasterAgent {
             best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
         }
         let picked = best;
-        best = look_ahead::placement_at_equal_worth(pos, &mut worths, best, features, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
+        let mut weigh_again = |i: usize, beat: i32| weigh(&candidates[i].est, beat, befores[i]);
+        best = match perpetual {
+            true => look_ahead::fewest_checks_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again),
+            false => look_ahead::placement_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again),
+        };
         let tied = (best != picked).then(|| candidates[picked].est.mv);
         // Only what was weighed is reported: a ceiling is no worth.
         weighed.extend(candidates.iter().zip(&worths).filter_map(|(c, (_, w))| match w {

@@ -193,7 +193,8 @@ struct Verdict {
     attack_round: bool,
     defense_round: bool,
     /// Level 9: the candidate as good by the look-ahead that placement turned down
-    /// (`placement_at_equal_worth`), which the reason names.
+    /// (`placement_at_equal_worth`), or that left them more checks (`perpetual_escape`), which
+    /// the reason names.
     tied: Option<Move>,
 }
 

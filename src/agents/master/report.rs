@@ -6,7 +6,7 @@ use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
 use crate::agents::agent::{block_squares, Action, Agent, Estimate};
 use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
 use crate::agents::features::Features;
-use crate::agents::look_ahead::mate_words;
+use crate::agents::look_ahead::{self, mate_words};
 use crate::agents::mating;
 use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
@@ -252,6 +252,9 @@ impl PollWords {
                 write!(f, "look-ahead: {mv} (worth {worth}{}; the thesis's rules chose {}, worth {thesis_worth}{})", mate_words(worth), move_text(pos, thesis), mate_words(thesis_worth))?;
                 if let Some(tied) = tied {
                     write!(f, "; as good as {}", move_text(pos, tied))?;
+                    if look_ahead::fears_perpetual(pos) {
+                        write!(f, ", leaves them fewer checks ({})", look_ahead::checks_left(pos, est.mv))?;
+                    }
                 }
             }
             Rule::PromotionAnswer => write!(f, "promotion answer: {mv} stops a pawn from queening (profit {})", est.profit)?,
