@@ -181,7 +181,9 @@ fn their_check(after: &Position, features: Features, floor: i32, enough: i32) ->
         }
         // Only a reply of ours winning back less than `taken - best` leaves them more than the
         // best so far: once one wins that much, the others need not be looked at.
-        let ours_back = best_evasion(&after.play(c), features, taken - best, false).gain;
+        let mut next = *after;
+        next.make_move(c);
+        let ours_back = best_evasion(&next, features, taken - best, false).gain;
         best = best.max(taken - ours_back);
     }
     best
@@ -361,7 +363,8 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
     let mut replies = MoveList::new();
     after.generate(&mut replies, Bitboard::FULL);
     let gain_of = |reply: Move, taken: i32, enough: i32| {
-        let next = after.play(reply);
+        let mut next = *after;
+        next.make_move(reply);
         taken - back_after(&next, reply, features, safe, enough)
     };
     let answer = |reply: Move, gain: i32| Answer { gain, takes: crate::agents::counters::captured_square(after, reply) };
@@ -474,7 +477,9 @@ fn safe_capture(pos: &Position, features: Features, enough: i32) -> i32 {
         if taken <= best {
             continue;
         }
-        best = best.max(taken - best_capture(&pos.play(mv), features, taken - best));
+        let mut next = *pos;
+        next.make_move(mv);
+        best = best.max(taken - best_capture(&next, features, taken - best));
     }
     best
 }
@@ -721,7 +726,8 @@ pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &d
 /// threatens next before any answer, when it was asked: the weighing starts from the same.
 pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32, before: Option<i32>) -> Weighed {
     let (us, mv) = (pos.side_to_move(), est.mv);
-    let after = pos.play(mv);
+    let mut after = *pos;
+    after.make_move(mv);
     if after.is_insufficient_material() || after.halfmove_clock() >= 100 {
         return Weighed::Exact(-material_balance(&after, us));
     }
@@ -1054,7 +1060,8 @@ fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> 
 /// really has then, or None when it stands. Only the finalists are asked (mates are rare).
 pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Option<i32> {
     let us = pos.side_to_move();
-    let after = pos.play(mv);
+    let mut after = *pos;
+    after.make_move(mv);
     if !after.has_legal_move() {
         return Some(if after.is_check() { MATE } else { -material_balance(&after, us) });
     }
