@@ -270,8 +270,10 @@ fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard,
         return Bitboard::FULL;
     }
     let occ = after.occupied().without(from);
+    // The targets worth more than `floor`, by kind.
+    let dear = Piece::ALL[..5].iter().filter(|&&k| value(k) > floor).fold(Bitboard::EMPTY, |b, &k| b | after.by_piece(k));
     let mut squares = Bitboard::EMPTY;
-    for target in targets.into_iter().filter(|&t| value_at(after, t) > floor) {
+    for target in targets & dear {
         squares |= tables.piece_attacks(piece, !after.side_to_move(), target, occ);
     }
     squares
@@ -653,6 +655,7 @@ fn fork_squares(them: crate::board::Color, ours: Bitboard, pieces: Bitboard) -> 
 }
 
 /// The value of the piece on `sq` (0 when empty).
+#[cfg(test)]
 fn value_at(pos: &Position, sq: Square) -> i32 {
     pos.piece_kind_at(sq).map_or(0, value)
 }
