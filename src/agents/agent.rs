@@ -424,6 +424,10 @@ impl<'a> Eval<'a> {
         }
         // With the exchange, a piece their pieces cannot attack has no threat.
         suspects &= pos.by_color(pos.side_to_move()) & scene.occ & !scene.arrivals() & scene.their_reach();
+        // Often none: the kinds are then not gone through.
+        if suspects.is_empty() {
+            return 0;
+        }
         let mut worst = 0;
         // Piece::ALL lists the kinds from the cheapest up.
         for &piece in Piece::ALL.iter().rev().take_while(|&&p| value(p) > floor) {

@@ -184,7 +184,9 @@ fn their_check(after: &Position, features: Features, floor: i32, enough: i32) ->
         }
         // Only a reply of ours winning back less than `taken - best` leaves them more than the
         // best so far: once one wins that much, the others need not be looked at.
-        let ours_back = best_evasion(&after.play(c), features, taken - best, false).gain;
+        let mut next = *after;
+        next.make_move(c);
+        let ours_back = best_evasion(&next, features, taken - best, false).gain;
         best = best.max(taken - ours_back);
     }
     best
@@ -225,6 +227,7 @@ fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> 
             if most <= best.max(floor) {
                 break;
             }
+            let already = tables.piece_attacks(piece, them, from, occ);
             let reach = match piece {
                 Piece::Pawn => {
                     let step = if them == Color::White { 1 } else { -1 };
@@ -235,9 +238,8 @@ fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> 
                         .filter(|s| !occ.contains(*s));
                     one.map_or(Bitboard::EMPTY, |s| s.bb()) | two.map_or(Bitboard::EMPTY, |s| s.bb())
                 }
-                _ => tables.piece_attacks(piece, them, from, occ) & !occ,
+                _ => already & !occ,
             };
-            let already = tables.piece_attacks(piece, them, from, occ);
             for to in reach & trap_squares(after, from, piece, trappable & !already, best.max(floor)) {
                 if piece == Piece::Pawn && to.relative(them).rank() == 7 {
                     continue; // a promotion, asked elsewhere
@@ -271,8 +273,10 @@ fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard,
         return Bitboard::FULL;
     }
     let occ = after.occupied().without(from);
+    // The targets worth more than `floor`, by kind.
+    let dear = Piece::ALL[..5].iter().filter(|&&k| value(k) > floor).fold(Bitboard::EMPTY, |b, &k| b | after.by_piece(k));
     let mut squares = Bitboard::EMPTY;
-    for target in targets.into_iter().filter(|&t| value_at(after, t) > floor) {
+    for target in targets & dear {
         squares |= tables.piece_attacks(piece, !after.side_to_move(), target, occ);
     }
     squares
@@ -364,7 +368,8 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
     let mut replies = MoveList::new();
     after.generate(&mut replies, Bitboard::FULL);
     let gain_of = |reply: Move, taken: i32, enough: i32| {
-        let next = after.play(reply);
+        let mut next = *after;
+        next.make_move(reply);
         taken - back_after(&next, reply, features, safe, enough)
     };
     let answer = |reply: Move, gain: i32| Answer { gain, takes: crate::agents::counters::captured_square(after, reply) };
@@ -477,7 +482,9 @@ fn safe_capture(pos: &Position, features: Features, enough: i32) -> i32 {
         if taken <= best {
             continue;
         }
-        best = best.max(taken - best_capture(&pos.play(mv), features, taken - best));
+        let mut next = *pos;
+        next.make_move(mv);
+        best = best.max(taken - best_capture(&next, features, taken - best));
     }
     best
 }
@@ -631,12 +638,11 @@ fn their_fork(after: &Position, features: Features, floor: i32, enough: i32) -> 
 /// that `their_fork` looks up the attacks only from these squares.
 fn fork_squares(them: crate::board::Color, ours: Bitboard, pieces: Bitboard) -> [Bitboard; 5] {
     let tables = attacks::tables();
-    let (mut one, mut two, mut piece) = ([Bitboard::EMPTY; 5], [Bitboard::EMPTY; 5], [Bitboard::EMPTY; 5]);
+    let (mut one, mut two, mut piece) = ([Bitboard::EMPTY; 4], [Bitboard::EMPTY; 4], [Bitboard::EMPTY; 4]);
     for target in ours {
-        let (bishop, rook) = (tables.bishop_rays(target), tables.rook_rays(target));
-        let from = [tables.pawn(!them, target), tables.knight(target), bishop, rook, bishop | rook];
+        let from = [tables.pawn(!them, target), tables.knight(target), tables.bishop_rays(target), tables.rook_rays(target)];
         let is_piece = pieces.contains(target);
-        for k in 0..5 {
+        for k in 0..4 {
             two[k] |= one[k] & from[k];
             one[k] |= from[k];
             if is_piece {
@@ -644,10 +650,15 @@ fn fork_squares(them: crate::board::Color, ours: Bitboard, pieces: Bitboard) -> 
             }
         }
     }
-    std::array::from_fn(|k| two[k] & piece[k])
+    // A queen's: a target's diagonals and lines never share a square, so two targets seen one
+    // along a diagonal, the other along a line, are two.
+    let (b, r) = (Piece::Bishop.index(), Piece::Rook.index());
+    let queen = (two[b] | two[r] | (one[b] & one[r])) & (piece[b] | piece[r]);
+    [two[0] & piece[0], two[1] & piece[1], two[b] & piece[b], two[r] & piece[r], queen]
 }
 
 /// The value of the piece on `sq` (0 when empty).
+#[cfg(test)]
 fn value_at(pos: &Position, sq: Square) -> i32 {
     pos.piece_kind_at(sq).map_or(0, value)
 }
@@ -661,21 +672,27 @@ fn most_valuable(pos: &Position, squares: Bitboard) -> i32 {
 /// The most a fork on `targets` can guarantee (`fork::Tally`): each capture wins at most the
 /// piece taken, and the opponent saves the best one unless the king is among them (a check).
 fn fork_ceiling(pos: &Position, targets: Bitboard) -> i32 {
-    let (mut best, mut second, mut check) = (0, 0, false);
-    for sq in targets {
-        match pos.piece_kind_at(sq) {
-            Some(Piece::King) => check = true,
-            kind => {
-                let v = kind.map_or(0, value);
-                if v > best {
-                    (best, second) = (v, best);
-                } else if v > second {
-                    second = v;
-                }
+    match (targets & pos.by_piece(Piece::King)).any() {
+        true => most_valuable(pos, targets),
+        false => second_dearest(pos, targets),
+    }
+}
+
+/// The value of the second dearest piece on `squares` (0 with fewer than two; kings are never
+/// among them): by kind from the dearest down (Piece::ALL lists them from the cheapest up), the
+/// first kind with two pieces there, or the second kind with any.
+fn second_dearest(pos: &Position, squares: Bitboard) -> i32 {
+    let mut seen = false;
+    for &kind in Piece::ALL[..5].iter().rev() {
+        let of_kind = squares & pos.by_piece(kind);
+        if of_kind.any() {
+            if seen || of_kind.more_than_one() {
+                return value(kind);
             }
+            seen = true;
         }
     }
-    if check { best } else { second }
+    0
 }
 
 /// What our legal move `mv` wins on the board now: the piece it takes and its promotion.
@@ -724,7 +741,8 @@ pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &d
 /// threatens next before any answer, when it was asked: the weighing starts from the same.
 pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32, before: Option<i32>) -> Weighed {
     let (us, mv) = (pos.side_to_move(), est.mv);
-    let after = pos.play(mv);
+    let mut after = *pos;
+    after.make_move(mv);
     if after.is_insufficient_material() || after.halfmove_clock() >= 100 {
         return Weighed::Exact(-material_balance(&after, us));
     }
@@ -894,6 +912,8 @@ impl Threatened {
     }
 
     /// Does our move `mv` of `piece` (not the king) leave the threat on this piece as it was?
+    // Inline: the poll asks it of most moves, and out of line the call cost a third of it.
+    #[inline]
     pub(crate) fn untouched_by(&self, mv: Move, piece: Piece) -> bool {
         let tables = attacks::tables();
         // A slider arriving on a line through the square may join the exchange there (and on
@@ -957,16 +977,7 @@ fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
 fn double_ceiling(pos: &Position, scene: &Scene) -> i32 {
     let us = pos.side_to_move();
     let attacked = scene.theirs & !pos.pieces(!us, Piece::King) & scene.our_attacks(pos);
-    let (mut best, mut second) = (0, 0);
-    for target in attacked {
-        let v = value(pos.piece_kind_at(target).unwrap_or(Piece::Pawn));
-        if v > best {
-            (best, second) = (v, best);
-        } else if v > second {
-            second = v;
-        }
-    }
-    second
+    second_dearest(pos, attacked)
 }
 
 /// What our second-best winning capture is worth after our move `mv`: the gain of every
@@ -1057,7 +1068,8 @@ fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> 
 /// really has then, or None when it stands. Only the finalists are asked (mates are rare).
 pub(crate) fn final_check(pos: &Position, mv: Move, features: Features) -> Option<i32> {
     let us = pos.side_to_move();
-    let after = pos.play(mv);
+    let mut after = *pos;
+    after.make_move(mv);
     if !after.has_legal_move() {
         return Some(if after.is_check() { MATE } else { -material_balance(&after, us) });
     }
@@ -1368,6 +1380,45 @@ mod tests {
             positions.push(p);
         }
         positions
+    }
+
+    /// `fork_squares` and `fork_ceiling` against their plain statements: the squares from which
+    /// a piece of each kind sees two targets (one a piece) on an empty board, and the second
+    /// dearest target (the dearest with the king among them), target by target.
+    #[test]
+    fn fork_squares_and_ceilings_are_the_plain_ones() {
+        let t = attacks::tables();
+        let mut seen = 0;
+        for p in wac_and_one_move_on().into_iter().step_by(7) {
+            let them = p.side_to_move();
+            let ours = p.by_color(!them);
+            let pieces = ours & !p.pieces(!them, Piece::Pawn);
+            let squares = fork_squares(them, ours, pieces);
+            for (k, piece) in Piece::ALL[..5].iter().copied().enumerate() {
+                for sq in Square::all() {
+                    let empty_board = |target: Square| match piece {
+                        Piece::Pawn => t.pawn(them, sq).contains(target),
+                        Piece::Knight => t.knight(sq).contains(target),
+                        Piece::Bishop => t.bishop_rays(sq).contains(target),
+                        Piece::Rook => t.rook_rays(sq).contains(target),
+                        _ => t.queen_rays(sq).contains(target),
+                    };
+                    let hit = ours.into_iter().filter(|&target| empty_board(target)).fold(Bitboard::EMPTY, |b, s| b.with(s));
+                    assert_eq!(squares[k].contains(sq), hit.more_than_one() && (hit & pieces).any(), "{p:?} {piece:?} {sq}");
+                }
+            }
+            for sq in Square::all() {
+                let targets = attacks::piece_attacks(Piece::Queen, them, sq, p.occupied()) | t.knight(sq);
+                let targets = targets & ours;
+                let mut values: Vec<i32> = targets.into_iter().filter_map(|s| p.piece_kind_at(s)).filter(|&k| k != Piece::King).map(value).collect();
+                values.sort_unstable_by(|a, b| b.cmp(a));
+                let check = (targets & p.by_piece(Piece::King)).any();
+                let plain = if check { values.first() } else { values.get(1) }.copied().unwrap_or(0);
+                assert_eq!(fork_ceiling(&p, targets), plain, "{p:?} {sq}");
+                seen += 1;
+            }
+        }
+        assert!(seen > 10_000, "{seen}");
     }
 
     #[test]

@@ -320,7 +320,8 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
             let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
             return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv);
         }
-        let after = pos.play(mv);
+        let mut after = *pos;
+        after.make_move(mv);
         // Listed in place (a list returned by value is a copy of all its room), and only until
         // there are too many to follow up.
         let mut replies = FewMoves::new(MATE_IN_THREE_LATER_REPLIES);
@@ -330,7 +331,8 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
         }
         !replies.too_many()
             && replies.list.iter().all(|&r| {
-                let next = after.play(r);
+                let mut next = after;
+                next.make_move(r);
                 if moves == 2 {
                     return first_mating_check(&next, budget).is_some();
                 }
@@ -461,7 +463,8 @@ impl<'a> RootChecks<'a> {
 
     /// Our check `mv` worked out: only the replies' count is needed when there are many.
     fn root(pos: &Position, mv: Move) -> RootCheck {
-        let after = pos.play(mv);
+        let mut after = *pos;
+        after.make_move(mv);
         // Listed in place (a list returned by value is a copy of all its room), and only until
         // there are too many to follow up.
         let mut list = FewMoves::new(MATE_IN_TWO_REPLIES);
@@ -497,7 +500,8 @@ impl<'a> RootChecks<'a> {
             let every = (0..count).all(|j| {
                 let root = &mut self.roots[i];
                 let reply = root.next[j].get_or_insert_with(|| {
-                    let position = root.after.play(root.replies[j]);
+                    let mut position = root.after;
+                    position.make_move(root.replies[j]);
                     let start = self.moves.len();
                     for_each_check(&position, |_, mv| self.moves.push(mv));
                     Reply { position, checks: start..self.moves.len() }
@@ -533,9 +537,12 @@ impl<'a> RootChecks<'a> {
             }
             *budget -= 1;
             let mv = self.moves[k];
-            let mut made = None;
+            // The position after the check, made only if its replies or a reply's position are
+            // not yet known (filled in place: a position moved about is copied whole).
+            let mut after = None;
             if self.seconds[k].count == Second::UNKNOWN.count {
-                let after = position.play(mv);
+                let after = after.insert(*position);
+                after.make_move(mv);
                 let mut replies = FewMoves::new(MATE_IN_THREE_LATER_REPLIES);
                 after.generate_to(&mut replies, Bitboard::FULL);
                 let mut second = Second { count: replies.list.len() as u8, replies: [Move::NULL; MATE_IN_THREE_LATER_REPLIES] };
@@ -543,7 +550,6 @@ impl<'a> RootChecks<'a> {
                     second.replies[..replies.list.len()].copy_from_slice(replies.list.as_slice());
                 }
                 self.seconds[k] = second;
-                made = Some(after);
             }
             let second = self.seconds[k];
             if second.count == 0 {
@@ -552,13 +558,12 @@ impl<'a> RootChecks<'a> {
             if usize::from(second.count) > MATE_IN_THREE_LATER_REPLIES {
                 continue;
             }
-            // The position after the check, made only if a reply's is not yet known.
-            let mut after = made;
             let every = (0..usize::from(second.count)).all(|r| {
                 let third = match &mut self.thirds[k * MATE_IN_THREE_LATER_REPLIES + r] {
                     Some(third) => &*third,
                     unknown => {
-                        let next = after.get_or_insert_with(|| position.play(mv)).play(second.replies[r]);
+                        let mut next = *after.get_or_insert_with(|| position.play(mv));
+                        next.make_move(second.replies[r]);
                         let start = self.moves.len();
                         for_each_check(&next, |_, c| self.moves.push(c));
                         &*unknown.insert(Reply { position: next, checks: start..self.moves.len() })

@@ -244,23 +244,25 @@ impl Position {
             Some(c) => (t.between(ksq, c) | c.bb()) & !own,
             None => !own,
         };
+        // The pieces' squares the sink keeps (the pawns' promotions are kept apart).
+        let kept = target & list.kept();
 
         for from in self.pieces(us, Piece::Knight) & from_mask & !pinned {
-            list.targets(Piece::Knight, from, t.knight(from) & target);
+            list.targets(Piece::Knight, from, t.knight(from) & kept);
         }
         if list.full() {
             return;
         }
-        // In check the target is a few squares, which most sliders cannot reach even on an
-        // empty board: those are passed over without looking up their moves (a sink is
-        // handed nothing for them either way).
-        let in_check = checkers.any();
+        // In check the target is a few squares, and a sink may keep few: most sliders cannot
+        // reach them even on an empty board, and those are passed over without looking up their
+        // moves (a sink is handed nothing for them either way).
+        let few = checkers.any() || kept != target;
         let queens = self.by_piece(Piece::Queen);
         for from in (self.by_piece(Piece::Bishop) | queens) & own & from_mask {
-            if in_check && (t.bishop_rays(from) & target).is_empty() {
+            if few && (t.bishop_rays(from) & kept).is_empty() {
                 continue;
             }
-            let mut dests = t.bishop(from, occ) & target;
+            let mut dests = t.bishop(from, occ) & kept;
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
             }
@@ -270,10 +272,10 @@ impl Position {
             return;
         }
         for from in (self.by_piece(Piece::Rook) | queens) & own & from_mask {
-            if in_check && (t.rook_rays(from) & target).is_empty() {
+            if few && (t.rook_rays(from) & kept).is_empty() {
                 continue;
             }
-            let mut dests = t.rook(from, occ) & target;
+            let mut dests = t.rook(from, occ) & kept;
             if pinned.contains(from) {
                 dests &= t.line(ksq, from);
             }
@@ -319,8 +321,9 @@ impl Position {
     fn king_moves<S: MoveSink>(&self, t: &attacks::Tables, list: &mut S, ksq: Square, checkers: Bitboard) {
         let us = self.side;
         let occ = self.occupied();
-        let steps = t.king(ksq) & !self.by_color(us);
+        let steps = t.king(ksq) & !self.by_color(us) & list.kept();
         let may_castle = checkers.is_empty()
+            && list.keeps_castling()
             && (self.castling.has(CastleRights::king_side(us)) || self.castling.has(CastleRights::queen_side(us)));
         if steps.is_empty() && !may_castle {
             // Boxed in (common): no need for the attack map.
@@ -487,6 +490,20 @@ pub(crate) trait MoveSink {
     fn full(&self) -> bool {
         false
     }
+
+    /// The squares the sink keeps the pieces' moves to (pawn steps and `push` aside): a sink
+    /// that drops most moves says so, and the generator looks up none it would drop (a slider
+    /// that sees none of them, the king's safety on a step it drops).
+    #[inline(always)]
+    fn kept(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+
+    /// Does the sink keep castling? If not, the king's safety on the back rank is not asked.
+    #[inline(always)]
+    fn keeps_castling(&self) -> bool {
+        true
+    }
 }
 
 /// The legal moves as `generate` lists them while there are at most `most`: past that the
@@ -581,9 +598,21 @@ impl MoveSink for CaptureSink<'_> {
         MoveSink::targets(self.list, piece, from, to & self.enemies);
     }
 
-    #[inline]
+    // Forced inline: handed the pawns' four kinds of step one by one, out of line each call
+    // cost about as much as its work.
+    #[inline(always)]
     fn pawn_steps(&mut self, to: Bitboard, step: i8) {
         MoveSink::pawn_steps(self.list, to & (self.enemies | PROMOTION_RANKS), step);
+    }
+
+    #[inline(always)]
+    fn kept(&self) -> Bitboard {
+        self.enemies
+    }
+
+    #[inline(always)]
+    fn keeps_castling(&self) -> bool {
+        false
     }
 }
 

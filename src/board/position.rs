@@ -394,7 +394,10 @@ impl Position {
         self.hash ^= zobrist::SIDE;
     }
 
-    /// Copy-make: the position after the legal move `mv`.
+    /// Copy-make: the position after the legal move `mv`. The position is copied twice, once
+    /// before the move and once more on the way out (not elided around the out-of-line
+    /// `make_move`): the mate search and the look-ahead, which make tens of thousands of moves
+    /// a run, copy and move in place instead (`let mut next = *pos; next.make_move(mv)`).
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut next = *self;
