@@ -1166,8 +1166,7 @@ pub(crate) fn checks_left(pos: &Position, mv: Move) -> usize {
 
 /// `perpetual_escape`: among the evasions worth exactly as much as `best` (the one `pick`
 /// chose), the one that leaves them the fewest checks; at equal count `best` stays, then the
-/// earliest. A candidate known only by a ceiling that reaches that worth is weighed first (as in
-/// `placement_at_equal_worth`), and a new choice passes `final_check` too.
+/// earliest (`best_of_the_tied`).
 ///
 /// Of the draws level 9 let slip while ahead against Stockfish at depth 1 (seed 1: 19 by
 /// repetition with two pawns or more in hand), most were perpetual checks, and in seven of them
@@ -1176,39 +1175,13 @@ pub(crate) fn checks_left(pos: &Position, mv: Move) -> usize {
 /// corner the checks came from. Counting their checks is the agents' way of seeing which king
 /// walks out of the net; safe checks only (none of ours guards the checking square) did worse.
 pub(crate) fn fewest_checks_at_equal_worth(pos: &Position, worths: &mut [(Move, Weighed)], best: usize, features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
-    let Weighed::Exact(worth) = worths[best].1 else { return best };
-    let checks_left = |mv: Move| checks_left(pos, mv);
-    let mut chosen = (best, checks_left(worths[best].0));
-    for (i, (mv, w)) in worths.iter_mut().enumerate() {
-        if i == best || chosen.1 == 0 {
-            continue;
-        }
-        if let Weighed::AtMost(ceiling) = *w {
-            if ceiling < worth {
-                continue;
-            }
-            *w = weigh(i, worth);
-        }
-        if *w != Weighed::Exact(worth) {
-            continue;
-        }
-        let checks = checks_left(*mv);
-        if checks < chosen.1 {
-            chosen = (i, checks);
-        }
-    }
-    match chosen.0 != best && final_check(pos, worths[chosen.0].0, features).is_none_or(|real| real >= worth) {
-        true => chosen.0,
-        false => best,
-    }
+    best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| -(checks_left(pos, mv) as i32))
 }
 
 /// With `placement`, when the look-ahead overrides the thesis's choice (`best`, the candidate
 /// `pick` chose, is not the first): among the candidates worth exactly as much as `best`, the
 /// one whose piece gains most in placement; at equal placement `best` stays, then the
-/// earliest. A candidate known only by a ceiling that reaches that worth is weighed when its
-/// placement would win the tie, so the choice is the one explain mode makes, which weighs
-/// every candidate (the same argument as `pick`'s: the others cannot be chosen).
+/// earliest (`best_of_the_tied`).
 ///
 /// Many candidates are worth the same after the opponent's answer (nothing won, nothing lost),
 /// and the earliest of them used to stand: the captures and checks first, then the proposals
@@ -1217,10 +1190,22 @@ pub(crate) fn fewest_checks_at_equal_worth(pos: &Position, worths: &mut [(Move, 
 /// at equal worth: letting placement pick among every tie, the thesis's choice among them,
 /// scored 17.8% (its defense and attack requests see what placement does not).
 pub(crate) fn placement_at_equal_worth(pos: &Position, worths: &mut [(Move, Weighed)], best: usize, features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
-    let Weighed::Exact(worth) = worths[best].1 else { return best };
     if best == 0 || !features.has(Features::PLACEMENT) {
         return best;
     }
+    // Worked out only when some candidate may tie (most decisions have none).
+    let mut placement = None;
+    best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| placement.get_or_insert_with(|| Placement::of(pos)).gain(pos, mv))
+}
+
+/// Among the candidates worth exactly as much as `best` (the one `pick` chose), the one whose
+/// `key` is highest; at equal key `best` stays, then the earliest. A candidate known only by a
+/// ceiling that reaches that worth is weighed when its key would win the tie, so the choice is
+/// the one explain mode makes, which weighs every candidate (the same argument as `pick`'s: the
+/// others cannot be chosen). The finalist's own check (a mate it allows, a stalemate) is asked
+/// of a new choice too.
+fn best_of_the_tied(pos: &Position, worths: &mut [(Move, Weighed)], best: usize, features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed, key: &mut dyn FnMut(Move) -> i32) -> usize {
+    let Weighed::Exact(worth) = worths[best].1 else { return best };
     let may_tie = |i: usize, w: Weighed| {
         i != best
             && match w {
@@ -1228,30 +1213,27 @@ pub(crate) fn placement_at_equal_worth(pos: &Position, worths: &mut [(Move, Weig
                 Weighed::AtMost(ceiling) => ceiling >= worth,
             }
     };
-    // Most decisions have no candidate that could tie: placement is then not worked out.
     if !worths.iter().enumerate().any(|(i, &(_, w))| may_tie(i, w)) {
         return best;
     }
-    let placement = Placement::of(pos);
-    let mut chosen = (best, placement.gain(pos, worths[best].0));
+    let mut chosen = (best, key(worths[best].0));
     for (i, (mv, w)) in worths.iter_mut().enumerate() {
-        // In order, and only a better placement than the chosen so far wins: a candidate that
-        // could not win is not weighed.
+        // In order, and only a better key than the chosen so far wins: a candidate that could
+        // not win is not weighed.
         if !may_tie(i, *w) {
             continue;
         }
-        let gain = placement.gain(pos, *mv);
-        if gain <= chosen.1 {
+        let k = key(*mv);
+        if k <= chosen.1 {
             continue;
         }
         if let Weighed::AtMost(_) = *w {
             *w = weigh(i, worth);
         }
         if *w == Weighed::Exact(worth) {
-            chosen = (i, gain);
+            chosen = (i, k);
         }
     }
-    // The finalist's own check (a mate it allows, a stalemate) is asked of the new one too.
     match chosen.0 != best && final_check(pos, worths[chosen.0].0, features).is_none_or(|real| real >= worth) {
         true => chosen.0,
         false => best,
