@@ -258,7 +258,7 @@ const MATE_IN_THREE_BUDGET: u32 = 200;
 /// them, so it stays a handful of positions.
 #[cfg(test)]
 pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
-    mate_by_checks(pos, checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
+    root_mate_by_checks(pos, checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
 }
 
 /// The same one check further: a check after which every reply allows a mate in two by checks
@@ -266,13 +266,13 @@ pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
 /// positions are looked at.
 #[cfg(test)]
 pub(crate) fn mate_in_three(pos: &Position, checks: &MoveList) -> Option<Move> {
-    mate_by_checks(pos, checks, 3, MATE_IN_TWO_REPLIES, &mut { MATE_IN_THREE_BUDGET })
+    root_mate_by_checks(pos, checks, 3, MATE_IN_TWO_REPLIES, &mut { MATE_IN_THREE_BUDGET })
 }
 
 /// The same two checks further: the plain statement of `mate_in_two_to_four`'s mate in four.
 #[cfg(test)]
 fn mate_in_four(pos: &Position, checks: &MoveList, budget: &mut u32) -> Option<Move> {
-    mate_by_checks(pos, checks, 4, MATE_IN_FOUR_FIRST_REPLIES, budget)
+    root_mate_by_checks(pos, checks, 4, MATE_IN_FOUR_FIRST_REPLIES, budget)
 }
 
 /// The first of `checks` that mates within `moves` of our moves, every one a check that leaves
@@ -282,6 +282,14 @@ fn mate_in_four(pos: &Position, checks: &MoveList, budget: &mut u32) -> Option<M
 /// is held to.
 #[cfg(test)]
 fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, most: usize, budget: &mut u32) -> Option<Move> {
+    mate_by_checks_ordered(pos, checks, moves, most, false, budget)
+}
+
+/// `mate_by_checks` for our first check (`root_mate_by_checks`), whose replies are tried from
+/// the one that leaves us the fewest checks (in the order listed at equal count), or for the
+/// checks after it (`mate_by_checks`), whose replies are tried in the order listed.
+#[cfg(test)]
+fn mate_by_checks_ordered(pos: &Position, checks: &MoveList, moves: u32, most: usize, ordered: bool, budget: &mut u32) -> Option<Move> {
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
             return false;
@@ -296,6 +304,10 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, most: usize, bu
             return true; // a check with no reply is mate
         }
         // A check the king can meet in many ways is no mating attack.
+        let mut replies = replies.as_slice().to_vec();
+        if ordered {
+            replies.sort_by_cached_key(|&r| checks_of(&after.play(r)).len());
+        }
         replies.len() <= most
             && replies.iter().all(|&r| {
                 let next = after.play(r);
@@ -303,6 +315,15 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, most: usize, bu
                 mate_by_checks(&next, &next_checks, moves - 1, MATE_IN_THREE_LATER_REPLIES, budget).is_some()
             })
     })
+}
+
+/// The plain rule for our first check (`mate_in_two_to_four`): `mate_by_checks`, the first
+/// check's replies tried from the one that leaves us the fewest checks. Every reply must allow
+/// the mate, so the order changes only how soon a check that mates nowhere is given up, and so
+/// how much of the budget it takes.
+#[cfg(test)]
+fn root_mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, most: usize, budget: &mut u32) -> Option<Move> {
+    mate_by_checks_ordered(pos, checks, moves, most, true, budget)
 }
 
 /// `mate_by_checks` for the checks after the first (so at most `MATE_IN_THREE_LATER_REPLIES`
@@ -497,15 +518,23 @@ impl<'a> RootChecks<'a> {
                 continue;
             }
             let count = root.count;
-            let every = (0..count).all(|j| {
+            // Every reply must allow the mate: the one that leaves us the fewest checks is
+            // tried first, as it gives the search up soonest where there is no mate.
+            for j in 0..count {
                 let root = &mut self.roots[i];
-                let reply = root.next[j].get_or_insert_with(|| {
+                root.next[j].get_or_insert_with(|| {
                     let mut position = root.after;
                     position.make_move(root.replies[j]);
                     let start = self.moves.len();
                     for_each_check(&position, |_, mv| self.moves.push(mv));
                     Reply { position, checks: start..self.moves.len() }
                 });
+            }
+            let mut order: [usize; MATE_IN_TWO_REPLIES] = std::array::from_fn(|j| j);
+            let next = &self.roots[i].next;
+            order[..count].sort_by_key(|&j| next[j].as_ref().map_or(0, |r| r.checks.len()));
+            let every = order[..count].iter().all(|&j| {
+                let Some(reply) = self.roots[i].next[j].as_ref() else { return false };
                 if moves == 2 {
                     first_mate_by_checks(&reply.position, &self.moves[reply.checks.clone()], 1, budget).is_some()
                 } else {
@@ -1112,7 +1141,7 @@ mod tests {
                     let (mut want_three, mut want_four) = (three, four);
                     let want = mate_in_two(&p, &checks)
                         .map(|m| (m, 2))
-                        .or_else(|| mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_three).map(|m| (m, 3)))
+                        .or_else(|| root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_three).map(|m| (m, 3)))
                         .or_else(|| mate_in_four(&p, &checks, &mut want_four).map(|m| (m, 4)));
                     let (mut left_three, mut left_four) = (three, four);
                     assert_eq!(mate_in_two_to_four_within(&p, &checks, &mut left_three, &mut left_four), want, "{} {three} {four}", p.to_fen());
@@ -1141,9 +1170,9 @@ mod tests {
                         assert_eq!(left, want_left, "{} {moves} {start}", p.to_fen());
                     }
                     let (mut want_left, mut left) = (start, start);
-                    let want = mate_by_checks(&p, &checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
+                    let want = root_mate_by_checks(&p, &checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
                         .map(|m| (m, 2))
-                        .or_else(|| mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_left).map(|m| (m, 3)));
+                        .or_else(|| root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_left).map(|m| (m, 3)));
                     assert_eq!(mate_in_two_or_three_within(&p, &checks, &mut left), want, "{} {start}", p.to_fen());
                     assert_eq!(left, want_left, "{} {start}", p.to_fen());
                     found += usize::from(want.is_some());
@@ -1162,7 +1191,7 @@ mod tests {
         assert!(mate_in_two(&p, &checks).is_none());
         assert_eq!(mate_in_three(&p, &checks).expect("a mate in three").to_string(), "f7f1");
         // With no budget left nothing is found.
-        assert!(mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut 0).is_none());
+        assert!(root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut 0).is_none());
         // A lone queen against a king in the open has no mate in three by checks.
         let p = pos("8/8/3k4/8/8/8/8/K5Q1 w - - 0 1");
         assert!(mate_in_three(&p, &checks_of(&p)).is_none());
