@@ -519,16 +519,25 @@ impl<'a> RootChecks<'a> {
             }
             let count = root.count;
             // Every reply must allow the mate: the one that leaves us the fewest checks is
-            // tried first, as it gives the search up soonest where there is no mate.
+            // tried first, as it gives the search up soonest where there is no mate. One that
+            // leaves us none settles it at once, and the replies after it are not worked out.
+            let mut unchecked = false;
             for j in 0..count {
                 let root = &mut self.roots[i];
-                root.next[j].get_or_insert_with(|| {
+                let reply = root.next[j].get_or_insert_with(|| {
                     let mut position = root.after;
                     position.make_move(root.replies[j]);
                     let start = self.moves.len();
                     for_each_check(&position, |_, mv| self.moves.push(mv));
                     Reply { position, checks: start..self.moves.len() }
                 });
+                if reply.checks.is_empty() {
+                    unchecked = true;
+                    break;
+                }
+            }
+            if unchecked {
+                continue;
             }
             let mut order: [usize; MATE_IN_TWO_REPLIES] = std::array::from_fn(|j| j);
             let next = &self.roots[i].next;
