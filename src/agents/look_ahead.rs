@@ -361,7 +361,9 @@ fn trapped_loss(next: &Position, targets: Bitboard, to: Square, features: Featur
 /// `safe_capture` leaves it (asked after every reply, that cost seven ECM positions, 63 to 56,
 /// the key checks whose follow-up it undervalued), and we may lose a piece besides
 /// (`back_after`). Exact below `stop`; once a reply is found winning `stop`, that one is
-/// returned.
+/// returned, with what it is known to win at least (`stop` or more): when the reply taking the
+/// most leaves us attacking nothing worth its gain, our captures after it are not worked out
+/// (`back_ceiling`; asked of every reply, it cost more than it saved).
 fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> Answer {
     // The replies taking the most come first: they are the likeliest best, which makes the
     // others cheaper to rule out (or ends the look at `stop`). At equal gain the reply listed
@@ -369,11 +371,6 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
     // (Listed in place: a list returned by value is copied whole.)
     let mut replies = MoveList::new();
     after.generate(&mut replies, Bitboard::FULL);
-    let gain_of = |reply: Move, taken: i32, enough: i32| {
-        let mut next = *after;
-        next.make_move(reply);
-        taken - back_after(&next, reply, features, safe, enough)
-    };
     let answer = |reply: Move, gain: i32| Answer { gain, takes: crate::agents::counters::captured_square(after, reply) };
     // The first of them, found without ordering the rest: often it settles the answer alone.
     let mut first: Option<(usize, i32)> = None;
@@ -384,7 +381,15 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
         }
     }
     let Some((first, most)) = first else { return Answer { gain: 0, takes: None } };
-    let gain = gain_of(replies[first], most, i32::MAX);
+    let mut next = *after;
+    next.make_move(replies[first]);
+    // What we take back after it is at most what we then attack: when even that leaves the
+    // reply winning `stop`, nothing more need be known.
+    let at_least = most - back_ceiling(&next);
+    if at_least >= stop {
+        return answer(replies[first], at_least);
+    }
+    let gain = most - back_after(&next, replies[first], features, safe, i32::MAX);
     // A reply wins at most what it takes and (after our check, `back_after_hit`) the dearest
     // piece of ours besides.
     let them = after.side_to_move();
@@ -406,7 +411,9 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
         }
         // Listed earlier, it also wins by taking exactly as much as the best.
         let enough = taken - b.gain + i32::from(i < j);
-        let gain = gain_of(replies[i], taken, enough);
+        let mut next = *after;
+        next.make_move(replies[i]);
+        let gain = taken - back_after(&next, replies[i], features, safe, enough);
         if gain > b.gain || (gain == b.gain && i < j) {
             best = (answer(replies[i], gain), i);
             if gain >= stop {
@@ -415,6 +422,20 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
         }
     }
     best.0
+}
+
+/// The most `back_after` can win in `next`: the dearest piece of theirs (not the king) the side
+/// to move attacks, or a pawn taken en passant, and a queen's promotion besides when it has a
+/// pawn on the seventh rank (a capture wins no more than the piece taken and the promotion).
+fn back_ceiling(next: &Position) -> i32 {
+    let us = next.side_to_move();
+    let occ = next.occupied();
+    let attacked = |kind: &&Piece| Iterator::any(&mut next.pieces(!us, **kind).into_iter(), |sq| next.attackers_to(sq, us, occ).any());
+    let dearest = Piece::ALL[..5].iter().rev().find(attacked).map_or(0, |&kind| value(kind));
+    let en_passant = if next.ep_square().is_some() { value(Piece::Pawn) } else { 0 };
+    let seventh = Bitboard::rank(if us == crate::board::Color::White { 6 } else { 1 });
+    let promotion = if (next.pieces(us, Piece::Pawn) & seventh).any() { value(Piece::Queen) - value(Piece::Pawn) } else { 0 };
+    dearest.max(en_passant) + promotion
 }
 
 /// What we win back in `next` (our move) after their `reply` to a check: our best capture, and
@@ -1500,6 +1521,24 @@ mod tests {
             }
         }
         assert!(seen > 100_000, "{seen}");
+    }
+
+    /// `back_ceiling` is never below what `back_after` wins back, whichever way it is asked (a
+    /// promotion and en passant included), and is often above it (a guarded piece attacked).
+    #[test]
+    fn what_we_win_back_never_tops_back_ceiling() {
+        let features = Features::level(9).unwrap();
+        let (mut above, mut promotions) = (0, 0);
+        for p in wac_and_one_move_on() {
+            let ceiling = back_ceiling(&p);
+            let exact = best_capture(&p, features, i32::MAX);
+            for back in [exact, safe_capture(&p, features, i32::MAX), back_after_hit(&p, features, i32::MAX)] {
+                assert!(back <= ceiling, "{p:?} {back} {ceiling}");
+            }
+            above += usize::from(exact < ceiling);
+            promotions += usize::from(exact > value(Piece::Queen));
+        }
+        assert!(above > 1000 && promotions > 0, "{above} {promotions}");
     }
 
     #[test]
