@@ -429,9 +429,8 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
 /// pawn on the seventh rank (a capture wins no more than the piece taken and the promotion).
 fn back_ceiling(next: &Position) -> i32 {
     let us = next.side_to_move();
-    let occ = next.occupied();
-    let attacked = |kind: &&Piece| Iterator::any(&mut next.pieces(!us, **kind).into_iter(), |sq| next.attackers_to(sq, us, occ).any());
-    let dearest = Piece::ALL[..5].iter().rev().find(attacked).map_or(0, |&kind| value(kind));
+    let attacked = Scene::now(next).our_attacks(next) & next.by_color(!us) & !next.pieces(!us, Piece::King);
+    let dearest = most_valuable(next, attacked);
     let en_passant = if next.ep_square().is_some() { value(Piece::Pawn) } else { 0 };
     let seventh = Bitboard::rank(if us == crate::board::Color::White { 6 } else { 1 });
     let promotion = if (next.pieces(us, Piece::Pawn) & seventh).any() { value(Piece::Queen) - value(Piece::Pawn) } else { 0 };
