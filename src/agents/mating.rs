@@ -497,8 +497,9 @@ impl<'a> RootChecks<'a> {
         RootCheck { after, count: list.list.len(), replies, next: [const { None }; MATE_IN_TWO_REPLIES] }
     }
 
-    /// `mate_by_checks(pos, checks, moves, budget)` for `moves` of two or more, the same moves
-    /// looked at in the same order.
+    /// `root_mate_by_checks(pos, checks, moves, most, budget)` for `moves` of two or more, the
+    /// same moves looked at in the same order (the first check's replies from the one that
+    /// leaves us the fewest checks).
     fn mate_by_checks(&mut self, moves: u32, budget: &mut u32) -> Option<Move> {
         for i in 0..self.checks.len() {
             if *budget == 0 {
