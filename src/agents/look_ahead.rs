@@ -138,8 +138,10 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, chec
     if best.gain >= enough {
         return best;
     }
+    // Where a piece of theirs would step under threat: their fork and trap both pass it over.
+    let guarded = guarded_below(after);
     if features.has(Features::FORK) {
-        let fork = their_fork(after, features, best.gain, enough);
+        let fork = their_fork(after, features, &guarded, best.gain, enough);
         if fork > best.gain {
             best = Answer { gain: fork, takes: None };
         }
@@ -147,7 +149,7 @@ pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, chec
             return best;
         }
     }
-    let trap = their_trap(after, features, best.gain, enough);
+    let trap = their_trap(after, features, &guarded, best.gain, enough);
     if trap > best.gain {
         best = Answer { gain: trap, takes: None };
     }
@@ -209,7 +211,7 @@ fn their_check(after: &Position, features: Features, floor: i32, enough: i32) ->
 /// Only a trap winning more than `floor` (their best answer so far) can change their answer,
 /// so one that cannot is not looked at: the result is exact above `floor`, and below `enough`
 /// (once one wins that much, the rest is not looked at: see `best_answer`).
-fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> i32 {
+fn their_trap(after: &Position, features: Features, guarded: &[Bitboard; 5], floor: i32, enough: i32) -> i32 {
     use crate::board::Color;
     let tables = attacks::tables();
     let them = after.side_to_move();
@@ -222,8 +224,6 @@ fn their_trap(after: &Position, features: Features, floor: i32, enough: i32) -> 
     let trappable = after.by_color(us) & !after.pieces(us, Piece::Pawn) & !after.pieces(us, Piece::King);
     // A trap never wins more than the piece trapped.
     let most = most_valuable(after, trappable);
-    // The trapping piece would be under threat there (no safe step).
-    let guarded = guarded_below(after);
     for piece in Piece::ALL[..5].iter().copied() {
         for from in after.pieces(them, piece) {
             if most <= best.max(floor) {
@@ -432,8 +432,7 @@ fn back_ceiling(next: &Position) -> i32 {
     let attacked = Scene::now(next).our_attacks(next) & next.by_color(!us) & !next.pieces(!us, Piece::King);
     let dearest = most_valuable(next, attacked);
     let en_passant = if next.ep_square().is_some() { value(Piece::Pawn) } else { 0 };
-    let seventh = Bitboard::rank(if us == crate::board::Color::White { 6 } else { 1 });
-    let promotion = if (next.pieces(us, Piece::Pawn) & seventh).any() { value(Piece::Queen) - value(Piece::Pawn) } else { 0 };
+    let promotion = if (next.pieces(us, Piece::Pawn) & promotion::seventh_rank(us)).any() { promotion_gain() } else { 0 };
     dearest.max(en_passant) + promotion
 }
 
@@ -545,8 +544,7 @@ fn best_capture(pos: &Position, features: Features, enough: i32) -> i32 {
 /// we take back on the queening square.
 fn their_promotion(after: &Position, features: Features) -> i32 {
     let them = after.side_to_move();
-    let seventh = crate::board::Bitboard::rank(if them == crate::board::Color::White { 6 } else { 1 });
-    let pawns = after.pieces(them, Piece::Pawn) & seventh;
+    let pawns = after.pieces(them, Piece::Pawn) & promotion::seventh_rank(them);
     if pawns.is_empty() {
         return 0;
     }
@@ -601,7 +599,7 @@ fn their_step_to_promote(after: &Position, features: Features) -> i32 {
 /// Only a fork winning more than `floor` (their best answer so far) can change their answer, so
 /// a square from which none can is not looked at: the result is exact above `floor`, and below
 /// `enough` (once one wins that much, the rest is not looked at: see `best_answer`).
-fn their_fork(after: &Position, features: Features, floor: i32, enough: i32) -> i32 {
+fn their_fork(after: &Position, features: Features, guarded: &[Bitboard; 5], floor: i32, enough: i32) -> i32 {
     let tables = attacks::tables();
     let them = after.side_to_move();
     // Forks worth fearing hit two pieces, or the king and a piece; two pawns are not worth it.
@@ -616,8 +614,8 @@ fn their_fork(after: &Position, features: Features, floor: i32, enough: i32) -> 
     let ev = Eval::new(after, features);
     let mut fork_squares = fork_squares(them, ours, pieces);
     // The forking piece would be under threat there (the fork is not safe).
-    for (squares, guarded) in fork_squares.iter_mut().zip(guarded_below(after)) {
-        *squares &= !guarded;
+    for (squares, guarded) in fork_squares.iter_mut().zip(guarded) {
+        *squares &= !*guarded;
     }
     let mut best = 0;
     // By kind, so that a kind with no square to fork from is passed over whole.
@@ -666,10 +664,8 @@ fn their_fork(after: &Position, features: Features, floor: i32, enough: i32) -> 
 fn guarded_below(after: &Position) -> [Bitboard; 5] {
     let tables = attacks::tables();
     let us = !after.side_to_move();
-    let (king, occ) = (after.king_square(us), after.occupied());
-    let queens = after.pieces(!us, Piece::Queen);
-    let sliders = (tables.rook_rays(king) & (after.pieces(!us, Piece::Rook) | queens)) | (tables.bishop_rays(king) & (after.pieces(!us, Piece::Bishop) | queens));
-    let free = !sliders.into_iter().fold(Bitboard::EMPTY, |b, s| b | tables.between(king, s));
+    let occ = after.occupied();
+    let free = !king_pin_lines(after, us);
     let pawns = (after.pieces(us, Piece::Pawn) & free).pawn_attacks(us == crate::board::Color::White);
     let attacked = |kind: Piece| (after.pieces(us, kind) & free).into_iter().fold(Bitboard::EMPTY, |b, sq| b | tables.piece_attacks(kind, us, sq, occ));
     let knights = pawns | attacked(Piece::Knight);
@@ -1004,18 +1000,22 @@ fn reach(pos: &Position, sq: Square) -> Bitboard {
 /// (where a slider that arrives may pin).
 fn pin_squares(pos: &Position) -> (Bitboard, Bitboard) {
     let tables = attacks::tables();
-    let (mut pins, mut lines) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut lines = Bitboard::EMPTY;
     for color in [crate::board::Color::White, crate::board::Color::Black] {
-        let king = pos.king_square(color);
-        let (straight, diag) = (tables.rook_rays(king), tables.bishop_rays(king));
-        lines |= straight | diag;
-        let queens = pos.pieces(!color, Piece::Queen);
-        let sliders = (straight & (pos.pieces(!color, Piece::Rook) | queens)) | (diag & (pos.pieces(!color, Piece::Bishop) | queens));
-        for s in sliders {
-            pins |= tables.between(king, s).with(s);
-        }
+        lines |= tables.queen_rays(pos.king_square(color));
     }
-    (pins, lines)
+    (king_pin_lines(pos, crate::board::Color::White) | king_pin_lines(pos, crate::board::Color::Black), lines)
+}
+
+/// `color`'s king's lines to each enemy slider that stands on them on an empty board: the
+/// squares between (the board between not asked) and the slider's. Only a piece standing there
+/// can be pinned to that king.
+fn king_pin_lines(pos: &Position, color: crate::board::Color) -> Bitboard {
+    let tables = attacks::tables();
+    let king = pos.king_square(color);
+    let queens = pos.pieces(!color, Piece::Queen);
+    let sliders = (tables.rook_rays(king) & (pos.pieces(!color, Piece::Rook) | queens)) | (tables.bishop_rays(king) & (pos.pieces(!color, Piece::Bishop) | queens));
+    sliders.into_iter().fold(Bitboard::EMPTY, |b, s| b | tables.between(king, s).with(s))
 }
 
 /// The most `double_threat` can be: the second dearest of their pieces (not the king) that we
@@ -1486,11 +1486,12 @@ mod tests {
         let features = Features::level(9).unwrap();
         let (mut forks, mut traps) = (0, 0);
         for p in wac_and_one_move_on().iter().filter(|p| !p.is_check()) {
-            let (fork, trap) = (their_fork(p, features, 0, i32::MAX), their_trap(p, features, 0, i32::MAX));
+            let guarded = guarded_below(p);
+            let (fork, trap) = (their_fork(p, features, &guarded, 0, i32::MAX), their_trap(p, features, &guarded, 0, i32::MAX));
             forks += usize::from(fork > 0);
             traps += usize::from(trap > 0);
             for floor in [50, 100, 300, 350, 500] {
-                let (f, t) = (their_fork(p, features, floor, i32::MAX), their_trap(p, features, floor, i32::MAX));
+                let (f, t) = (their_fork(p, features, &guarded, floor, i32::MAX), their_trap(p, features, &guarded, floor, i32::MAX));
                 assert!(if fork > floor { f == fork } else { f <= floor }, "{p:?} fork {fork} {f} floor {floor}");
                 assert!(if trap > floor { t == trap } else { t <= floor }, "{p:?} trap {trap} {t} floor {floor}");
             }

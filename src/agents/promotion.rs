@@ -92,9 +92,8 @@ pub(crate) fn push_value(pos: &Position, to: Square, occ: Bitboard) -> i32 {
 /// (a push or a capture).
 pub(crate) fn threats(pos: &Position) -> Vec<(Square, Square)> {
     let them = !pos.side_to_move();
-    let seventh = Bitboard::rank(if them == Color::White { 6 } else { 1 });
     let mut out = Vec::new();
-    for pawn in pos.pieces(them, Piece::Pawn) & seventh {
+    for pawn in pos.pieces(them, Piece::Pawn) & seventh_rank(them) {
         let step = if them == Color::White { 1 } else { -1 };
         if let Some(ahead) = pawn.offset(0, step)
             && !pos.occupied().contains(ahead)
@@ -118,6 +117,11 @@ pub(crate) fn answers(pos: &Position, mv: Move, pawn: Square, queening: Square) 
     let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
     let occ = pos.occupied().without(mv.from()).with(mv.to());
     attacks::piece_attacks(piece, pos.side_to_move(), mv.to(), occ).contains(queening)
+}
+
+/// The rank from which `color`'s pawns promote with their next step.
+pub(crate) fn seventh_rank(color: Color) -> Bitboard {
+    Bitboard::rank(if color == Color::White { 6 } else { 1 })
 }
 
 /// The material a promotion on its own wins: the queen less the pawn.
