@@ -109,13 +109,17 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
 
 /// `checking_moves` appended to `list` (see `Position::legal_captures_and_promotions_into`).
 pub(crate) fn checking_moves_into(pos: &Position, list: &mut MoveList) {
-    for_each_check(pos, |_, mv| list.push(mv));
+    for_each_check(pos, &mut |_, mv| list.push(mv));
 }
 
 /// Hands `each` the moves `checking_moves` lists, in its order, each with the kind of piece
 /// that makes it.
-#[inline(always)]
-fn for_each_check(pos: &Position, each: impl FnMut(Piece, Move)) {
+// Out of line, with the callers' closures behind one pointer: inlined, each of its five
+// callers carried its own copy of the move generator (about 3 KB each), and a decision runs
+// through several of them, so the copies competed for the instruction cache. One copy: 10%
+// fewer instruction-cache misses in a simulation, 1.5% less time a decision (README, Level 9).
+#[inline(never)]
+fn for_each_check(pos: &Position, each: &mut dyn FnMut(Piece, Move)) {
     // The tables asked for once (each asking checks they are built) and handed down.
     let t = attacks::tables();
     let (king, from_square) = check_squares(t, pos);
@@ -346,7 +350,7 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
         // Listed in place (a list returned by value is a copy of all its room), and only until
         // there are too many to follow up.
         let mut replies = FewMoves::new(MATE_IN_THREE_LATER_REPLIES);
-        after.generate_to(&mut replies, Bitboard::FULL);
+        few_replies(&after, &mut replies);
         if replies.list.is_empty() {
             return true;
         }
@@ -366,7 +370,7 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
 /// generator finds them, not listed first.
 fn first_mating_check(pos: &Position, budget: &mut u32) -> Option<Move> {
     let (mut found, mut steps) = (None, None);
-    for_each_check(pos, |piece, mv| {
+    for_each_check(pos, &mut |piece, mv| {
         if found.is_none() && *budget > 0 {
             *budget -= 1;
             if mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv) {
@@ -489,7 +493,7 @@ impl<'a> RootChecks<'a> {
         // Listed in place (a list returned by value is a copy of all its room), and only until
         // there are too many to follow up.
         let mut list = FewMoves::new(MATE_IN_TWO_REPLIES);
-        after.generate_to(&mut list, Bitboard::FULL);
+        few_replies(&after, &mut list);
         let mut replies = [Move::default(); MATE_IN_TWO_REPLIES];
         if !list.too_many() {
             replies[..list.list.len()].copy_from_slice(list.list.as_slice());
@@ -529,7 +533,7 @@ impl<'a> RootChecks<'a> {
                     let mut position = root.after;
                     position.make_move(root.replies[j]);
                     let start = self.moves.len();
-                    for_each_check(&position, |_, mv| self.moves.push(mv));
+                    for_each_check(&position, &mut |_, mv| self.moves.push(mv));
                     Reply { position, checks: start..self.moves.len() }
                 });
                 if reply.checks.is_empty() {
@@ -583,7 +587,7 @@ impl<'a> RootChecks<'a> {
                 let after = after.insert(*position);
                 after.make_move(mv);
                 let mut replies = FewMoves::new(MATE_IN_THREE_LATER_REPLIES);
-                after.generate_to(&mut replies, Bitboard::FULL);
+                few_replies(&after, &mut replies);
                 let mut second = Second { count: replies.list.len() as u8, replies: [Move::NULL; MATE_IN_THREE_LATER_REPLIES] };
                 if !replies.too_many() {
                     second.replies[..replies.list.len()].copy_from_slice(replies.list.as_slice());
@@ -604,7 +608,7 @@ impl<'a> RootChecks<'a> {
                         let mut next = *after.get_or_insert_with(|| position.play(mv));
                         next.make_move(second.replies[r]);
                         let start = self.moves.len();
-                        for_each_check(&next, |_, c| self.moves.push(c));
+                        for_each_check(&next, &mut |_, c| self.moves.push(c));
                         &*unknown.insert(Reply { position: next, checks: start..self.moves.len() })
                     }
                 };
@@ -622,6 +626,14 @@ impl Drop for RootChecks<'_> {
     fn drop(&mut self) {
         LISTS.set((std::mem::take(&mut self.roots), std::mem::take(&mut self.moves), std::mem::take(&mut self.seconds), std::mem::take(&mut self.thirds)));
     }
+}
+
+/// The replies to a check, listed into `list` until there are too many to follow up (see
+/// `FewMoves`). Out of line for the reason `for_each_check` is: one copy of the generator for the
+/// mate search's three places that list replies.
+#[inline(never)]
+fn few_replies(after: &Position, list: &mut FewMoves) {
+    after.generate_to(list, Bitboard::FULL);
 }
 
 fn checks_of(pos: &Position) -> MoveList {
