@@ -4,7 +4,7 @@ check over `agentchess tournament`/`match` with `uci:`/`xboard:` specs (src/exte
 
 It runs, as issue 12 asks CI to:
 
-    agentchess tournament --levels 1-8 "uci:/usr/games/stockfish,depth=1" --games N
+    agentchess tournament --levels 1-9 "uci:/usr/games/stockfish,depth=1" --games N
     agentchess match level:7 "xboard:/usr/games/fairymax,sd=1" --games 20
 
 and fails (exit 1) when a run exits non-zero, reports any fault ("Faults: none" is required: a
@@ -115,7 +115,7 @@ def main() -> int:
     runs = []
     stockfish = which("stockfish", "/usr/games/stockfish")
     if stockfish:
-        runs.append(["tournament", "--levels", "1-8", f"uci:{stockfish},depth=1", "--games", str(args.games)])
+        runs.append(["tournament", "--levels", "1-9", f"uci:{stockfish},depth=1", "--games", str(args.games)])
     else:
         print("stockfish not installed: its tournament is skipped")
     fairymax = which("fairymax", "/usr/games/fairymax")
