@@ -54,6 +54,14 @@ impl Game {
         Game { start, positions: vec![start], moves: Vec::new() }
     }
 
+    /// This game started again from `start`, keeping its lists' room (`Game::new` allocates).
+    pub fn restart(&mut self, start: Position) {
+        self.start = start;
+        self.positions.clear();
+        self.positions.push(start);
+        self.moves.clear();
+    }
+
     pub fn startpos() -> Game {
         Game::new(Position::startpos())
     }
@@ -155,6 +163,22 @@ mod tests {
             let mv = game.position().parse_move(t).unwrap_or_else(|e| panic!("{t}: {e}"));
             game.play(mv);
         }
+    }
+
+    /// A restarted game forgets its moves and the positions they passed through, as a new one.
+    #[test]
+    fn a_restarted_game_is_a_new_one() {
+        let mut g = Game::startpos();
+        play_all(&mut g, "e2e4 e7e5 g1f3");
+        let passed = g.position().hash();
+        let start = Position::from_fen("7k/8/6K1/8/8/8/8/6Q1 w - - 0 1").unwrap();
+        g.restart(start);
+        let fresh = Game::new(start);
+        assert_eq!(g.position(), fresh.position());
+        assert_eq!(g.start_position(), fresh.start_position());
+        assert!(g.moves().is_empty());
+        assert!(!g.has_seen(passed));
+        assert!(g.has_seen(start.hash()));
     }
 
     #[test]

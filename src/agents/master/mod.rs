@@ -208,6 +208,8 @@ pub struct MasterAgent {
     explain: bool,
     explanation: Vec<String>,
     scratch: Scratch,
+    /// The game `choose` asks about, restarted each time (a new one allocated once a decision).
+    game: Option<Game>,
 }
 
 impl MasterAgent {
@@ -221,6 +223,7 @@ impl MasterAgent {
             explain: false,
             explanation: Vec::new(),
             scratch: Scratch::default(),
+            game: None,
         }
     }
 
@@ -267,7 +270,11 @@ impl MasterAgent {
     /// Decides a move in `pos` alone (no game before it); `None` only when there is no legal
     /// move.
     pub fn choose(&mut self, pos: &Position) -> Option<Choice> {
-        self.choose_in(&Game::new(*pos))
+        let mut game = self.game.take().unwrap_or_else(|| Game::new(*pos));
+        game.restart(*pos);
+        let choice = self.choose_in(&game);
+        self.game = Some(game);
+        choice
     }
 
     /// Decides a move in the game's current position; the moves before it matter only to level
