@@ -587,7 +587,7 @@ impl<'a> RootChecks<'a> {
                 let after = after.insert(*position);
                 after.make_move(mv);
                 let mut replies = FewMoves::new(MATE_IN_THREE_LATER_REPLIES);
-                few_replies(&after, &mut replies);
+                few_replies(after, &mut replies);
                 let mut second = Second { count: replies.list.len() as u8, replies: [Move::NULL; MATE_IN_THREE_LATER_REPLIES] };
                 if !replies.too_many() {
                     second.replies[..replies.list.len()].copy_from_slice(replies.list.as_slice());
