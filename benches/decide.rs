@@ -46,7 +46,9 @@ fn main() {
         .map(|a| (a.clone(), Features::parse(a).unwrap_or_else(|e| panic!("{a}: {e}"))))
         .collect();
     if sets.is_empty() {
-        sets = (1..=Features::MAX_LEVEL).map(|n| (n.to_string(), Features::level(n).expect("levels 1..=9 exist"))).collect();
+        sets = (1..=Features::MAX_LEVEL)
+            .map(|n| (n.to_string(), Features::level(n).expect("levels 1..=9 exist")))
+            .collect();
     }
     let positions = load(&path);
     let order = if warm { "back to back" } else { "one position after another" };

@@ -49,12 +49,8 @@ fn cozy(fen: &str, depth: u32) -> u64 {
 
 /// Runs Stockfish's `go perft`; the time includes its start-up (a few milliseconds).
 fn stockfish(fen: &str, depth: u32) -> Option<u64> {
-    let mut child = Command::new(STOCKFISH)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
+    let mut child =
+        Command::new(STOCKFISH).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
     let mut stdin = child.stdin.take()?;
     writeln!(stdin, "position fen {fen}\ngo perft {depth}\nquit").ok()?;
     drop(stdin);
@@ -78,7 +74,10 @@ fn main() {
     if !have_sf {
         eprintln!("note: {STOCKFISH} not found (apt-get install stockfish); ratios are against cozy-chess only");
     }
-    println!("{:<10} {:>5} {:>12} {:>10} {:>10} {:>10} {:>9} {:>9}", "position", "depth", "nodes", "ours s", "cozy s", "sf s", "ours/sf", "ours/cozy");
+    println!(
+        "{:<10} {:>5} {:>12} {:>10} {:>10} {:>10} {:>9} {:>9}",
+        "position", "depth", "nodes", "ours s", "cozy s", "sf s", "ours/sf", "ours/cozy"
+    );
     for (name, fen, depth, expected) in CASES {
         let (mut a, mut c, mut s) = (None, None, None);
         for _ in 0..REPEATS {
@@ -90,11 +89,7 @@ fn main() {
         }
         let secs = |d: Option<Duration>| d.map_or(f64::NAN, |d| d.as_secs_f64());
         let (a, c, s) = (secs(a), secs(c), secs(s));
-        println!(
-            "{name:<10} {depth:>5} {expected:>12} {a:>10.3} {c:>10.3} {s:>10.3} {:>9.2} {:>9.2}",
-            a / s,
-            a / c
-        );
+        println!("{name:<10} {depth:>5} {expected:>12} {a:>10.3} {c:>10.3} {s:>10.3} {:>9.2} {:>9.2}", a / s, a / c);
         println!("  ours {:.0} Mnps, cozy-chess {:.0} Mnps", expected as f64 / a / 1e6, expected as f64 / c / 1e6);
     }
 }

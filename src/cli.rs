@@ -26,17 +26,23 @@ macro_rules! out {
     }};
 }
 
-use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::board::Position;
-use crate::experiments::report::{csv_field, Report};
-use crate::experiments::suite::{parse_epd_line, run_suite, table_lines, SuiteCount};
-use crate::experiments::{assign_openings, match_jobs, run_jobs, Job};
+use crate::board::perft::{divide, parse_suite_line, perft};
+use crate::experiments::report::{Report, csv_field};
+use crate::experiments::suite::{SuiteCount, parse_epd_line, run_suite, table_lines};
+use crate::experiments::{Job, assign_openings, match_jobs, run_jobs};
 use crate::spec::player_from_spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run_perft(depth: Option<u32>, fen: Option<&str>, show_divide: bool, suite: Option<&str>, max_depth: Option<u32>) -> ExitCode {
+pub fn run_perft(
+    depth: Option<u32>,
+    fen: Option<&str>,
+    show_divide: bool,
+    suite: Option<&str>,
+    max_depth: Option<u32>,
+) -> ExitCode {
     if let Some(path) = suite {
         return run_perft_suite(path, max_depth.unwrap_or(u32::MAX));
     }
@@ -109,7 +115,10 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
             }
         }
     }
-    outln!("{checked} counts checked, {failed} failed, {unreadable} unreadable lines, {:.2} s", start.elapsed().as_secs_f64());
+    outln!(
+        "{checked} counts checked, {failed} failed, {unreadable} unreadable lines, {:.2} s",
+        start.elapsed().as_secs_f64()
+    );
     match (failed, unreadable) {
         (0, 0) => ExitCode::SUCCESS,
         (_, 0) => ExitCode::FAILURE,
@@ -199,7 +208,13 @@ fn check_anchor(players: &[String], opts: &RunOptions) -> Result<(), ExitCode> {
     }
 }
 
-fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, event: &str, thesis: Option<ThesisPart>) -> ExitCode {
+fn run_and_report(
+    players: &[String],
+    mut jobs: Vec<Job>,
+    opts: &RunOptions,
+    event: &str,
+    thesis: Option<ThesisPart>,
+) -> ExitCode {
     for job in &mut jobs {
         job.keep_reasons = opts.comments;
     }
@@ -275,7 +290,13 @@ fn run_and_report(players: &[String], mut jobs: Vec<Job>, opts: &RunOptions, eve
         }
     }
     outln!("\n{}", faults_text(&games).trim_end());
-    outln!("\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), jobs.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    outln!(
+        "\n{} of {} games in {secs:.2} s ({:.1} games/s, {} threads)",
+        games.len(),
+        jobs.len(),
+        games.len() as f64 / secs.max(1e-9),
+        opts.threads
+    );
     if bad_epd_lines > 0 {
         eprintln!("{bad_epd_lines} malformed EPD line(s) skipped");
         return ExitCode::FAILURE;
@@ -316,7 +337,7 @@ pub fn run_match(a: &str, b: &str, opts: &RunOptions) -> ExitCode {
 /// decision takes do not depend on the threads), stopping at the first pair whose LLR crosses a
 /// bound; the games after it that were already being played are left out of every table.
 pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtConfig, opts: &RunOptions) -> ExitCode {
-    use crate::experiments::sprt::{points_for, Pentanomial, SprtState};
+    use crate::experiments::sprt::{Pentanomial, SprtState, points_for};
     let players = distinct_labels(&[a.to_string(), b.to_string()]);
     if let Err(code) = check_specs(&players).and_then(|_| check_anchor(&players, opts)) {
         return code;
@@ -333,7 +354,12 @@ pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtCo
         pairs: Pentanomial,
         state: Option<SprtState>,
     }
-    let fold = std::sync::Mutex::new(Fold { points: vec![None; jobs.len()], next_pair: 0, pairs: Pentanomial::default(), state: None });
+    let fold = std::sync::Mutex::new(Fold {
+        points: vec![None; jobs.len()],
+        next_pair: 0,
+        pairs: Pentanomial::default(),
+        state: None,
+    });
     let start = Instant::now();
     let on_done = |g: &crate::experiments::game::GameRecord| -> bool {
         let mut f = fold.lock().unwrap_or_else(|e| e.into_inner());
@@ -341,7 +367,9 @@ pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtCo
             return true;
         }
         f.points[g.index] = Some(points_for(g, a));
-        while let (Some(Some(x)), Some(Some(y))) = (f.points.get(2 * f.next_pair).copied(), f.points.get(2 * f.next_pair + 1).copied()) {
+        while let (Some(Some(x)), Some(Some(y))) =
+            (f.points.get(2 * f.next_pair).copied(), f.points.get(2 * f.next_pair + 1).copied())
+        {
             f.pairs.add(x, y);
             f.next_pair += 1;
             let state = SprtState::new(config, f.pairs);
@@ -371,7 +399,9 @@ pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtCo
         }
     }
     if let Some(dir) = &opts.out {
-        let written = report.write_all(dir, &event, opts.comments).and_then(|_| std::fs::write(dir.join("sprt.json"), state.to_json(a, b)));
+        let written = report
+            .write_all(dir, &event, opts.comments)
+            .and_then(|_| std::fs::write(dir.join("sprt.json"), state.to_json(a, b)));
         if let Err(e) = written {
             eprintln!("error: cannot write to {}: {e}", dir.display());
             return ExitCode::FAILURE;
@@ -381,7 +411,12 @@ pub fn run_sprt_match(a: &str, b: &str, config: crate::experiments::sprt::SprtCo
     out!("{}", report.summary());
     outln!("\n{}", faults_text(&games).trim_end());
     outln!("\n{}", state.summary(a, b, opts.games).trim_end());
-    outln!("\n{} games in {secs:.2} s ({:.1} games/s, {} threads)", games.len(), games.len() as f64 / secs.max(1e-9), opts.threads);
+    outln!(
+        "\n{} games in {secs:.2} s ({:.1} games/s, {} threads)",
+        games.len(),
+        games.len() as f64 / secs.max(1e-9),
+        opts.threads
+    );
     ExitCode::SUCCESS
 }
 
@@ -467,7 +502,12 @@ fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
 /// Every player on every suite, the (suite, player) runs shared out over `threads` workers
 /// with a progress line on stderr as each finishes. Returns the Table 3.10 counts and the CSV of
 /// every position, in suite and player order whatever the order of finishing.
-fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize) -> Result<(Vec<SuiteCount>, String), String> {
+fn suite_tables(
+    suites: &[LoadedSuite],
+    players: &[String],
+    seed: u64,
+    threads: usize,
+) -> Result<(Vec<SuiteCount>, String), String> {
     let tasks: Vec<(usize, usize)> = (0..suites.len()).flat_map(|s| (0..players.len()).map(move |p| (s, p))).collect();
     type Slot = std::sync::Mutex<Option<Result<Vec<crate::experiments::suite::SuiteResult>, String>>>;
     let results: Vec<Slot> = tasks.iter().map(|_| std::sync::Mutex::new(None)).collect();
@@ -476,19 +516,25 @@ fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: 
     let start = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, tasks.len().max(1)) {
-            scope.spawn(|| loop {
-                let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(&(s, p)) = tasks.get(t) else { break };
-                let outcome = run_suite(&suites[s].records, &players[p], seed);
-                if let Ok(rows) = &outcome {
-                    let solved = rows.iter().filter(|r| r.solved).count();
-                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    eprintln!(
-                        "suite {} {}: {solved}/{} solved ({finished}/{} runs, {:.1} s)",
-                        suites[s].name, players[p], rows.len(), tasks.len(), start.elapsed().as_secs_f64()
-                    );
+            scope.spawn(|| {
+                loop {
+                    let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&(s, p)) = tasks.get(t) else { break };
+                    let outcome = run_suite(&suites[s].records, &players[p], seed);
+                    if let Ok(rows) = &outcome {
+                        let solved = rows.iter().filter(|r| r.solved).count();
+                        let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        eprintln!(
+                            "suite {} {}: {solved}/{} solved ({finished}/{} runs, {:.1} s)",
+                            suites[s].name,
+                            players[p],
+                            rows.len(),
+                            tasks.len(),
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                    *results[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
                 }
-                *results[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
             });
         }
     });
@@ -502,7 +548,12 @@ fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: 
         for r in &rows {
             csv.push_str(&format!(
                 "{},{},{},{},{},{}\n",
-                csv_field(name), csv_field(player), csv_field(&r.id), csv_field(&r.fen), r.played, r.solved
+                csv_field(name),
+                csv_field(player),
+                csv_field(&r.id),
+                csv_field(&r.fen),
+                r.played,
+                r.solved
             ));
         }
     }
@@ -510,7 +561,13 @@ fn suite_tables(suites: &[LoadedSuite], players: &[String], seed: u64, threads: 
 }
 
 /// Runs every player on every suite: the Table 3.10 rows on stdout, every position in `csv`.
-fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, threads: usize, csv: Option<&PathBuf>) -> ExitCode {
+fn run_suites(
+    suites: &[LoadedSuite],
+    players: &[String],
+    seed: u64,
+    threads: usize,
+    csv: Option<&PathBuf>,
+) -> ExitCode {
     let (table, rows) = match suite_tables(suites, players, seed, threads) {
         Ok((counts, rows)) => (table_lines(&counts), rows),
         Err(e) => {
@@ -536,7 +593,13 @@ fn run_suites(suites: &[LoadedSuite], players: &[String], seed: u64, threads: us
     ExitCode::SUCCESS
 }
 
-pub fn run_suite_cmd(files: &[PathBuf], players: &[String], seed: u64, csv: Option<&PathBuf>, threads: usize) -> ExitCode {
+pub fn run_suite_cmd(
+    files: &[PathBuf],
+    players: &[String],
+    seed: u64,
+    csv: Option<&PathBuf>,
+    threads: usize,
+) -> ExitCode {
     if let Err(code) = check_specs(players) {
         return code;
     }
@@ -599,7 +662,15 @@ pub struct BenchReport {
 /// seeded 10-game match of level 9 against level 7.
 pub fn bench() -> BenchReport {
     let mut sig = Signature::new();
-    let mut report = BenchReport { perft_positions: 0, perft_nodes: 0, decisions: 0, games: 0, signature: 0, level9_signature: 0, nodes: 0 };
+    let mut report = BenchReport {
+        perft_positions: 0,
+        perft_nodes: 0,
+        decisions: 0,
+        games: 0,
+        signature: 0,
+        level9_signature: 0,
+        nodes: 0,
+    };
     for case in PERFT_SUITE.lines().filter_map(|l| parse_suite_line(l).ok().flatten()) {
         let Ok(pos) = Position::from_fen(&case.fen) else { continue };
         let nodes = perft(&pos, 3);
@@ -734,11 +805,14 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
             let mut player = player_from_spec(spec, seed).expect("checked above");
             if let Some(d) = player.decide(&game) {
                 let mut at = pos;
-                let line: Vec<String> = d.pv.iter().map(|&m| {
-                    let san = at.to_san(m);
-                    at = at.play(m);
-                    san
-                }).collect();
+                let line: Vec<String> =
+                    d.pv.iter()
+                        .map(|&m| {
+                            let san = at.to_san(m);
+                            at = at.play(m);
+                            san
+                        })
+                        .collect();
                 outln!("{}", d.reason);
                 outln!("line {}", line.join(" "));
                 outln!("move {}", pos.to_san(d.mv));
@@ -749,8 +823,15 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
 }
 
 /// The endgame drill: mates, moves and every failure with its start position.
-pub fn run_endgame(material: &str, positions: usize, player: &str, defender: &str, seed: u64, threads: usize) -> ExitCode {
-    use crate::experiments::endgame::{drill, Material};
+pub fn run_endgame(
+    material: &str,
+    positions: usize,
+    player: &str,
+    defender: &str,
+    seed: u64,
+    threads: usize,
+) -> ExitCode {
+    use crate::experiments::endgame::{Material, drill};
     let material_spec = match Material::parse(material) {
         Ok(m) => m,
         Err(e) => {
@@ -799,7 +880,12 @@ pub fn run_thesis(opts: &RunOptions, opponent: Option<&str>) -> ExitCode {
     outln!("== Table 3.1: round robin, {} games per pairing, seed {} ==", opts.games, opts.seed);
     let suites = [parse_suite("wac", "built-in wac.epd", WAC), parse_suite("ecm", "built-in ecm.epd", ECM)];
     let Some(opponent) = opponent else {
-        return round_robin(&thesis_players(1..=1), false, opts, Some(ThesisPart { suites: &suites, players: thesis_players(1..=3) }));
+        return round_robin(
+            &thesis_players(1..=1),
+            false,
+            opts,
+            Some(ThesisPart { suites: &suites, players: thesis_players(1..=3) }),
+        );
     };
     let at_depths = [1, 2, 3].map(|d| at_depth(opponent, d));
     crate::experiments::thesis::set_crafty(at_depths.clone());
@@ -839,7 +925,10 @@ mod tests {
 
     #[test]
     fn the_opponent_goes_to_depths_1_to_3() {
-        assert_eq!(at_depth("uci:/usr/games/stockfish,depth=1,option.Threads=1", 3), "uci:/usr/games/stockfish,depth=3,option.Threads=1");
+        assert_eq!(
+            at_depth("uci:/usr/games/stockfish,depth=1,option.Threads=1", 3),
+            "uci:/usr/games/stockfish,depth=3,option.Threads=1"
+        );
         assert_eq!(at_depth("xboard:fairymax,sd=1", 2), "xboard:fairymax,sd=2");
         assert_eq!(at_depth("search:depth=1", 2), "search:depth=2");
         assert_eq!(at_depth("uci:engine,movetime=100", 2), "uci:engine,movetime=100");

@@ -38,7 +38,11 @@ pub enum Limit {
     Nodes(u64),
     MoveTime(Duration),
     /// `moves` per `base` (0: the whole game), plus `inc` a move.
-    Clock { moves: u32, base: Duration, inc: Duration },
+    Clock {
+        moves: u32,
+        base: Duration,
+        inc: Duration,
+    },
 }
 
 /// A parsed `uci:`/`xboard:` spec.
@@ -78,10 +82,24 @@ impl EngineSpec {
         for part in parts.map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| format!("'{part}' is not KEY=VALUE"))?;
             let (key, value) = (key.trim(), value.trim());
-            let number = |what: &str| value.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0).ok_or_else(|| format!("{what}: '{value}' is not a positive number"));
-            let whole = |what: &str| value.parse::<u64>().ok().filter(|&v| v > 0).ok_or_else(|| format!("{what}: '{value}' is not a whole number from 1"));
+            let number = |what: &str| {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v > 0.0)
+                    .ok_or_else(|| format!("{what}: '{value}' is not a positive number"))
+            };
+            let whole = |what: &str| {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&v| v > 0)
+                    .ok_or_else(|| format!("{what}: '{value}' is not a whole number from 1"))
+            };
             let limit = match (protocol, key) {
-                (Protocol::Uci, "depth") | (Protocol::Xboard, "sd") => Some(Limit::Depth(whole(key)?.min(u32::MAX as u64) as u32)),
+                (Protocol::Uci, "depth") | (Protocol::Xboard, "sd") => {
+                    Some(Limit::Depth(whole(key)?.min(u32::MAX as u64) as u32))
+                }
                 (Protocol::Uci, "nodes") => Some(Limit::Nodes(whole(key)?)),
                 (Protocol::Uci, "movetime") => Some(Limit::MoveTime(Duration::from_millis(whole(key)?))),
                 (Protocol::Xboard, "st") => Some(Limit::MoveTime(Duration::from_secs_f64(number(key)?))),
@@ -103,7 +121,9 @@ impl EngineSpec {
                             Protocol::Uci => "depth, nodes, movetime, tc",
                             Protocol::Xboard => "sd, st, tc",
                         };
-                        return Err(format!("unknown engine setting '{key}' (expected {keys}, option.NAME, timeout, name)"));
+                        return Err(format!(
+                            "unknown engine setting '{key}' (expected {keys}, option.NAME, timeout, name)"
+                        ));
                     }
                 },
             }
@@ -229,7 +249,9 @@ impl Process {
                 log::trace!("engine -> {line}");
                 Ok(line)
             }
-            Err(RecvTimeoutError::Timeout) => Err(format!("no reply: no {waiting_for} within {:.1} s", wait.as_secs_f64())),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(format!("no reply: no {waiting_for} within {:.1} s", wait.as_secs_f64()))
+            }
             Err(RecvTimeoutError::Disconnected) => Err(self.gone()),
         }
     }
@@ -287,7 +309,18 @@ impl ExternalPlayer {
             Limit::Clock { base, .. } => base,
             _ => Duration::ZERO,
         };
-        ExternalPlayer { key: key.to_string(), spec, process, in_game: false, told: 0, clock, moves_made: 0, no_move: None, spoiled: false, pooled: true }
+        ExternalPlayer {
+            key: key.to_string(),
+            spec,
+            process,
+            in_game: false,
+            told: 0,
+            clock,
+            moves_made: 0,
+            no_move: None,
+            spoiled: false,
+            pooled: true,
+        }
     }
 
     /// A player whose process is its own: started fresh, ended when the player is dropped.
@@ -296,7 +329,18 @@ impl ExternalPlayer {
             Limit::Clock { base, .. } => base,
             _ => Duration::ZERO,
         };
-        ExternalPlayer { key: key.to_string(), spec, process: None, in_game: false, told: 0, clock, moves_made: 0, no_move: None, spoiled: false, pooled: false }
+        ExternalPlayer {
+            key: key.to_string(),
+            spec,
+            process: None,
+            in_game: false,
+            told: 0,
+            clock,
+            moves_made: 0,
+            no_move: None,
+            spoiled: false,
+            pooled: false,
+        }
     }
 
     /// Starts the engine and completes the handshake, to check a spec before a run.
@@ -351,7 +395,9 @@ impl ExternalPlayer {
             let result = claim.split_whitespace().next().unwrap_or("");
             let truth = after.outcome().map(|o| o.result_string());
             if truth != Some(result) {
-                let truth = after.outcome().map_or("the game goes on".to_string(), |o| format!("{} ({})", o.result_string(), o.reason()));
+                let truth = after
+                    .outcome()
+                    .map_or("the game goes on".to_string(), |o| format!("{} ({})", o.result_string(), o.reason()));
                 return Err(format!("false claim '{claim}' after its move {text}: {truth}"));
             }
         }
@@ -389,7 +435,11 @@ impl Player for ExternalPlayer {
                 if let Limit::Clock { moves, base, inc } = self.spec.limit {
                     let used = started.elapsed();
                     if used > self.clock + CLOCK_MARGIN {
-                        let reason = format!("time forfeit: {} ms used with {} ms left", used.as_millis(), self.clock.as_millis());
+                        let reason = format!(
+                            "time forfeit: {} ms used with {} ms left",
+                            used.as_millis(),
+                            self.clock.as_millis()
+                        );
                         return self.fail(reason);
                     }
                     self.clock = self.clock.saturating_sub(used) + inc;
@@ -443,7 +493,15 @@ struct Info {
 }
 
 fn decision(mv: Move, info: Info) -> Decision {
-    Decision { mv, score: info.score, mate: info.mate, depth: info.depth.max(1), pv: vec![mv], reason: format!("engine: depth {} score {}", info.depth, info.score), nodes: info.nodes }
+    Decision {
+        mv,
+        score: info.score,
+        mate: info.mate,
+        depth: info.depth.max(1),
+        pv: vec![mv],
+        reason: format!("engine: depth {} score {}", info.depth, info.score),
+        nodes: info.nodes,
+    }
 }
 
 fn handshake(p: &mut Process, spec: &EngineSpec) -> Result<(), String> {
@@ -554,7 +612,13 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
     out
 }
 
-fn uci_move(p: &mut Process, spec: &EngineSpec, game: &Game, new_game: bool, clock: Duration) -> Result<Answer, String> {
+fn uci_move(
+    p: &mut Process,
+    spec: &EngineSpec,
+    game: &Game,
+    new_game: bool,
+    clock: Duration,
+) -> Result<Answer, String> {
     if new_game {
         p.send("ucinewgame")?;
         p.send("isready")?;
@@ -596,7 +660,10 @@ fn uci_move(p: &mut Process, spec: &EngineSpec, game: &Game, new_game: bool, clo
             Some("bestmove") => {
                 let mv = words.next().unwrap_or("");
                 if mv.is_empty() || mv == "(none)" || mv == "0000" {
-                    return Err(format!("no move: 'bestmove {mv}' in {} where there are legal moves", game.position().to_fen()));
+                    return Err(format!(
+                        "no move: 'bestmove {mv}' in {} where there are legal moves",
+                        game.position().to_fen()
+                    ));
                 }
                 return Ok(Answer::Move(mv.to_string(), info, None));
             }
@@ -623,7 +690,14 @@ fn read_info(line: &str, info: &mut Info) {
     }
 }
 
-fn xboard_move(p: &mut Process, spec: &EngineSpec, game: &Game, new_game: bool, told: usize, clock: Duration) -> Result<Answer, String> {
+fn xboard_move(
+    p: &mut Process,
+    spec: &EngineSpec,
+    game: &Game,
+    new_game: bool,
+    told: usize,
+    clock: Duration,
+) -> Result<Answer, String> {
     let mut told = told;
     if new_game {
         p.sync()?;
@@ -697,7 +771,8 @@ fn xboard_move(p: &mut Process, spec: &EngineSpec, game: &Game, new_game: bool, 
     // Back to force mode, so that the engine waits for the opponent's move to be told; what
     // it says up to the pong is about its move (a result claim when it thinks the game over).
     p.send("force")?;
-    let claim = p.sync()?.into_iter().find(|l| ["1-0", "0-1", "1/2-1/2"].contains(&l.split_whitespace().next().unwrap_or("")));
+    let claim =
+        p.sync()?.into_iter().find(|l| ["1-0", "0-1", "1/2-1/2"].contains(&l.split_whitespace().next().unwrap_or("")));
     Ok(match answer {
         Answer::Move(mv, info, _) => Answer::Move(mv, info, claim),
         other => other,
@@ -718,10 +793,28 @@ mod tests {
         let x = EngineSpec::parse(Protocol::Xboard, "fairymax -x,tc=40/60+0.5").unwrap();
         assert_eq!(x.command, vec!["fairymax", "-x"]);
         assert_eq!(x.limit, Limit::Clock { moves: 40, base: Duration::from_secs(60), inc: Duration::from_millis(500) });
-        assert_eq!(EngineSpec::parse(Protocol::Xboard, "e,st=2").unwrap().limit, Limit::MoveTime(Duration::from_secs(2)));
+        assert_eq!(
+            EngineSpec::parse(Protocol::Xboard, "e,st=2").unwrap().limit,
+            Limit::MoveTime(Duration::from_secs(2))
+        );
         assert_eq!(EngineSpec::parse(Protocol::Uci, "e").unwrap().limit, Limit::Depth(1));
-        assert_eq!(EngineSpec::parse(Protocol::Uci, "e,tc=10+0.1").unwrap().limit, Limit::Clock { moves: 0, base: Duration::from_secs(10), inc: Duration::from_millis(100) });
-        for bad in ["", ",depth=1", "e,depth=0", "e,depth=x", "e,sd=2", "e,depth=1,nodes=5", "e,bogus=1", "e,tc=40/", "e,tc=0", "e,option.=1", "e,depth"] {
+        assert_eq!(
+            EngineSpec::parse(Protocol::Uci, "e,tc=10+0.1").unwrap().limit,
+            Limit::Clock { moves: 0, base: Duration::from_secs(10), inc: Duration::from_millis(100) }
+        );
+        for bad in [
+            "",
+            ",depth=1",
+            "e,depth=0",
+            "e,depth=x",
+            "e,sd=2",
+            "e,depth=1,nodes=5",
+            "e,bogus=1",
+            "e,tc=40/",
+            "e,tc=0",
+            "e,option.=1",
+            "e,depth",
+        ] {
             assert!(EngineSpec::parse(Protocol::Uci, bad).is_err(), "uci:{bad} accepted");
         }
         assert!(EngineSpec::parse(Protocol::Xboard, "e,depth=2").is_err(), "xboard takes sd, not depth");
@@ -751,7 +844,10 @@ mod tests {
 
     #[test]
     fn option_names_are_read_and_checked() {
-        assert_eq!(uci_option_name("option name Hash type spin default 16 min 1 max 33554432").as_deref(), Some("Hash"));
+        assert_eq!(
+            uci_option_name("option name Hash type spin default 16 min 1 max 33554432").as_deref(),
+            Some("Hash")
+        );
         assert_eq!(uci_option_name("option name Skill Level type spin default 20").as_deref(), Some("Skill Level"));
         assert_eq!(uci_option_name("id name Stockfish"), None);
         let spec = EngineSpec::parse(Protocol::Uci, "e,option.hash=32,option.Skill Level=3").unwrap();

@@ -306,7 +306,11 @@ fn main() -> ExitCode {
             }
         }
         Command::Suite { files, player, csv, seed, threads } => {
-            let players = if player.is_empty() { vec![format!("level:{}", protocol::engine::DEFAULT_LEVEL)] } else { player.clone() };
+            let players = if player.is_empty() {
+                vec![format!("level:{}", protocol::engine::DEFAULT_LEVEL)]
+            } else {
+                player.clone()
+            };
             let threads = threads.map_or_else(cores, |t| t as usize);
             cli::run_suite_cmd(files, &players, *seed, csv.as_ref(), threads)
         }

@@ -64,7 +64,12 @@ pub trait Player: Send {
     /// The same, telling `progress` about each completed step of a longer decision (a
     /// searcher's iterations), for thinking output while it runs. Players that decide in one
     /// step report nothing.
-    fn decide_reporting(&mut self, game: &Game, limits: &SearchLimits, _progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
+    fn decide_reporting(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        _progress: &mut dyn FnMut(&Decision),
+    ) -> Option<Decision> {
         self.decide_within(game, limits)
     }
     fn set_seed(&mut self, _seed: u64) {}

@@ -4,7 +4,7 @@
 //! score lies within `range` centipawns of the best it picks one at random, as paper 002 does.
 
 use crate::agents::values;
-use crate::board::{Bitboard, Game, Move, MoveKind, MoveList, Piece, Position, MAX_MOVES};
+use crate::board::{Bitboard, Game, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
 use crate::player::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -120,7 +120,19 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(cfg: SearchConfig, seed: u64) -> Searcher {
-        Searcher { cfg, rng: StdRng::seed_from_u64(seed), nodes: 0, path: Vec::new(), deadline: None, node_limit: None, next_check: 0, stopped: false, finishing_first_iteration: false, pv: Vec::new(), stop: None }
+        Searcher {
+            cfg,
+            rng: StdRng::seed_from_u64(seed),
+            nodes: 0,
+            path: Vec::new(),
+            deadline: None,
+            node_limit: None,
+            next_check: 0,
+            stopped: false,
+            finishing_first_iteration: false,
+            pv: Vec::new(),
+            stop: None,
+        }
     }
 
     fn material(&self, pos: &Position) -> i32 {
@@ -316,7 +328,12 @@ impl Searcher {
 
     /// `search`, telling `progress` the best move, score and line of every completed iteration
     /// (for thinking output while the search runs).
-    pub fn search_reporting(&mut self, game: &Game, limits: &SearchLimits, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
+    pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&Decision),
+    ) -> Option<Decision> {
         let pos = *game.position();
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -344,7 +361,15 @@ impl Searcher {
                     if let Some(top) = scored.iter().max_by_key(|s| s.score) {
                         let (mate, score) = mate_and_score(top.score);
                         let reason = format!("iteration {depth}");
-                        progress(&Decision { mv: top.mv, score, mate, depth, pv: top.line.clone(), reason, nodes: self.nodes });
+                        progress(&Decision {
+                            mv: top.mv,
+                            score,
+                            mate,
+                            depth,
+                            pv: top.line.clone(),
+                            reason,
+                            nodes: self.nodes,
+                        });
                     }
                     result = Some(scored);
                     completed = depth;
@@ -403,7 +428,12 @@ impl Player for Searcher {
         self.search(game, limits)
     }
 
-    fn decide_reporting(&mut self, game: &Game, limits: &SearchLimits, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
+    fn decide_reporting(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&Decision),
+    ) -> Option<Decision> {
         self.search_reporting(game, limits, progress)
     }
 
@@ -447,7 +477,11 @@ mod tests {
         assert_eq!(line, ["f6f7", "h8h7", "b1h1"]);
         let d = decide("k7/8/1K6/8/8/8/8/7R b - - 0 1", "depth=2", SearchLimits::default());
         assert_eq!(d.mate, Some(-1), "{}", d.reason);
-        let d = decide("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "depth=4", SearchLimits { depth: Some(2), ..Default::default() });
+        let d = decide(
+            "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1",
+            "depth=4",
+            SearchLimits { depth: Some(2), ..Default::default() },
+        );
         assert_eq!((d.depth, d.mate), (2, None));
     }
 
@@ -478,8 +512,11 @@ mod tests {
     /// all the searcher still looks one ply (and its quiescence) deep.
     #[test]
     fn a_node_budget_is_exact_beyond_depth_one() {
-        let game = Game::new(Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap());
-        let depth_one = Searcher::new(SearchConfig::parse("depth=1").unwrap(), 1).search(&game, &SearchLimits::default()).unwrap();
+        let game = Game::new(
+            Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap(),
+        );
+        let depth_one =
+            Searcher::new(SearchConfig::parse("depth=1").unwrap(), 1).search(&game, &SearchLimits::default()).unwrap();
         assert!(depth_one.nodes > 1);
         for budget in [0, 1, 100, 1500, 5000, 20_000] {
             let mut s = Searcher::new(SearchConfig::parse("depth=4").unwrap(), 1);

@@ -256,7 +256,8 @@ fn level8_asks_for_defense_when_every_own_option_loses() {
 /// 4.1, and no longer guards in the restricted-defense position.
 #[test]
 fn custom_feature_sets_combine_freely() {
-    let set = Features::parse("threat-and-backup,move-attack,threat-move,attack-request,defense-consideration").unwrap();
+    let set =
+        Features::parse("threat-and-backup,move-attack,threat-move,attack-request,defense-consideration").unwrap();
     let pos = position("6bk/5qpp/2pn4/N1nR4/8/8/QP1r4/5n1K w - - 0 1");
     let c = MasterAgent::new(set, 1).choose(&pos).unwrap();
     assert_eq!(c.mv.to_uci(), "a5c6", "{}", c.reason);
@@ -489,7 +490,11 @@ fn games_between_levels_are_legal_and_reproducible() {
             assert!(c.move_attacks_performed <= c.move_attacks_planned);
             assert!(c.incorrect_threats <= c.own_pieces_captured);
             // Every decision is taken by exactly one of the five rules.
-            let by_rule = c.rule_attack + c.rule_move + c.rule_threatened_agent + c.attack_requests_performed + c.defense_requests_used;
+            let by_rule = c.rule_attack
+                + c.rule_move
+                + c.rule_threatened_agent
+                + c.attack_requests_performed
+                + c.defense_requests_used;
             assert_eq!(by_rule, c.decisions, "{c:?}");
         }
     }
@@ -539,13 +544,20 @@ fn mirror_fen(fen: &str) -> String {
     let ranks: Vec<String> = fields[0]
         .split('/')
         .rev()
-        .map(|r| r.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect())
+        .map(|r| {
+            r.chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect()
+        })
         .collect();
     let side = if fields[1] == "w" { "b" } else { "w" };
     let castling: String = if fields[2] == "-" {
         "-".into()
     } else {
-        let mut c: Vec<char> = fields[2].chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
+        let mut c: Vec<char> = fields[2]
+            .chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect();
         c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
         c.into_iter().collect()
     };
@@ -560,7 +572,10 @@ fn mirror_move(uci: &str) -> String {
 /// Level 8 plays `thesis`, level 9 plays `better` (its reason containing `words`), with every
 /// seed, in the position and in its mirror image.
 fn level9_improves(fen: &str, thesis: &str, better: &str, words: &str) {
-    for (fen, thesis, better) in [(fen.to_string(), thesis.to_string(), better.to_string()), (mirror_fen(fen), mirror_move(thesis), mirror_move(better))] {
+    for (fen, thesis, better) in [
+        (fen.to_string(), thesis.to_string(), better.to_string()),
+        (mirror_fen(fen), mirror_move(thesis), mirror_move(better)),
+    ] {
         plays(&fen, 8, &thesis);
         plays_with_reason(&fen, 9, &better, words);
     }
@@ -675,11 +690,12 @@ fn level9_avoids_the_stalemate_trap() {
 /// --positions 1000`, and KRK; see README).
 #[test]
 fn level9_mates_kqk_and_krk_from_random_starts() {
-    use agentchess::experiments::endgame::{drill, Material};
+    use agentchess::experiments::endgame::{Material, drill};
     for material in ["KQK", "KRK"] {
         let games = drill(&Material::parse(material).unwrap(), 60, "level:9", "search:depth=3", 5, 2).unwrap();
         assert_eq!(games.len(), 60);
-        let failed: Vec<String> = games.iter().filter(|g| !g.mated()).map(|g| format!("{} {:?}", g.start, g.outcome)).collect();
+        let failed: Vec<String> =
+            games.iter().filter(|g| !g.mated()).map(|g| format!("{} {:?}", g.start, g.outcome)).collect();
         assert!(failed.is_empty(), "{material}: not mated from {failed:?}");
     }
     // Level 8 cannot: the measure can fail.
@@ -698,7 +714,8 @@ fn play_out(fen: &str, level: u32, seed: u64) -> agentchess::board::Outcome {
         if let Some(outcome) = game.outcome() {
             return outcome;
         }
-        let mover: &mut dyn Player = if game.position().side_to_move() == side { &mut attacker } else { defender.as_mut() };
+        let mover: &mut dyn Player =
+            if game.position().side_to_move() == side { &mut attacker } else { defender.as_mut() };
         let d = mover.decide(&game).expect("a legal move exists");
         assert!(game.position().is_legal(d.mv), "{fen}: illegal {}", d.mv.to_uci());
         game.play(d.mv);
@@ -738,7 +755,7 @@ fn level9_rook_mates_without_shuffling_its_minor_pieces() {
 /// the edge and the king fork was seen; `agentchess endgame KBNK --positions 1000` in README).
 #[test]
 fn level9_mates_with_bishop_and_knight_from_most_starts() {
-    use agentchess::experiments::endgame::{drill, Material};
+    use agentchess::experiments::endgame::{Material, drill};
     let games = drill(&Material::parse("KBNK").unwrap(), 40, "level:9", "search:depth=3", 5, 2).unwrap();
     let mated = games.iter().filter(|g| g.mated()).count();
     assert!(mated >= 28, "only {mated} of 40 KBNK starts mated");
@@ -763,8 +780,15 @@ fn level9_counters_add_up() {
     assert_eq!((mate.counters().mates_delivered, mate.counters().rule_mate), (1, 1));
     for m in [&m, &mate] {
         let c = m.counters();
-        let rules = c.rule_attack + c.rule_move + c.rule_threatened_agent + c.attack_requests_performed + c.defense_requests_used
-            + c.rule_mate + c.rule_mating_net + c.rule_look_ahead + c.rule_promotion_answer;
+        let rules = c.rule_attack
+            + c.rule_move
+            + c.rule_threatened_agent
+            + c.attack_requests_performed
+            + c.defense_requests_used
+            + c.rule_mate
+            + c.rule_mating_net
+            + c.rule_look_ahead
+            + c.rule_promotion_answer;
         assert_eq!(rules, c.decisions);
     }
 }
@@ -783,7 +807,11 @@ fn level9_runs_a_passed_pawn_home_against_a_bare_king() {
             let mut white = player_from_spec("level:9", seed).unwrap();
             let mut black = player_from_spec("search:depth=3", seed).unwrap();
             let played = play_game(white.as_mut(), black.as_mut(), position(fen), Some(200));
-            assert_eq!(played.termination, agentchess::experiments::game::Termination::Rules(Outcome::Checkmate { winner: Color::White }), "{fen} seed {seed}");
+            assert_eq!(
+                played.termination,
+                agentchess::experiments::game::Termination::Rules(Outcome::Checkmate { winner: Color::White }),
+                "{fen} seed {seed}"
+            );
         }
     }
 }
@@ -979,7 +1007,12 @@ fn level9_does_not_allow_a_mate_in_three_by_checks() {
 /// its king's corner behind its pawns worth more than any other quiet square.
 #[test]
 fn level9_castles_instead_of_an_empty_move_attack() {
-    level9_improves("r1bqk2r/pppnbppp/3p1n2/4p3/4P3/3P1N2/PPPNBPPP/R1BQK2R w KQkq - 0 6", "d3d4", "e1g1", "L9 move: O-O");
+    level9_improves(
+        "r1bqk2r/pppnbppp/3p1n2/4p3/4P3/3P1N2/PPPNBPPP/R1BQK2R w KQkq - 0 6",
+        "d3d4",
+        "e1g1",
+        "L9 move: O-O",
+    );
 }
 
 /// `look-ahead` with `placement`: when the thesis's choice is beaten, candidates of equal worth
@@ -1028,8 +1061,13 @@ fn level9_sees_their_check_that_wins_a_piece() {
 #[test]
 fn level9_king_steps_out_of_a_mating_net() {
     let fen = "6k1/QP6/3K4/8/8/8/8/8 b - - 4 119";
-    for (fen, mated) in [(fen.to_string(), ["g8h8", "g8f8"].map(String::from)), (mirror_fen(fen), ["g8h8", "g8f8"].map(mirror_move))] {
-        assert!(SEEDS.iter().any(|&seed| mated.contains(&choice(&fen, 8, seed).0)), "level 8 never plays {mated:?} in {fen}");
+    for (fen, mated) in
+        [(fen.to_string(), ["g8h8", "g8f8"].map(String::from)), (mirror_fen(fen), ["g8h8", "g8f8"].map(mirror_move))]
+    {
+        assert!(
+            SEEDS.iter().any(|&seed| mated.contains(&choice(&fen, 8, seed).0)),
+            "level 8 never plays {mated:?} in {fen}"
+        );
         for seed in SEEDS {
             let (mv, reason) = choice(&fen, 9, seed);
             assert!(!mated.contains(&mv), "seed {seed}, {fen}: {mv} ({reason})");

@@ -67,7 +67,9 @@ fn meaningless_values_are_errors() {
 /// `explain` checks everything before it writes its report: an error leaves stdout empty.
 #[test]
 fn explain_writes_nothing_before_an_error() {
-    for args in [&["explain", "--levels", "1-99"][..], &["explain", "--player", "nobody"], &["explain", "--moves", "e2e5"]] {
+    for args in
+        [&["explain", "--levels", "1-99"][..], &["explain", "--player", "nobody"], &["explain", "--moves", "e2e5"]]
+    {
         let out = agentchess(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stdout(&out).is_empty(), "{args:?} wrote: {}", stdout(&out));
@@ -101,7 +103,10 @@ fn the_same_player_twice_is_told_apart() {
     let out = agentchess(&["match", "level:7", "level:7", "--games", "6", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let row = text.lines().find(|l| l.starts_with("level:7#1 ") && l.split_whitespace().nth(1) == Some("6")).expect("a player row with 6 games");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("level:7#1 ") && l.split_whitespace().nth(1) == Some("6"))
+        .expect("a player row with 6 games");
     let fields: Vec<u32> = row.split_whitespace().skip(1).take(4).map(|f| f.parse().unwrap()).collect();
     assert_eq!(fields[0], 6);
     assert_eq!(fields[1] + fields[2] + fields[3], 6, "{row}");

@@ -51,7 +51,10 @@ fn counter_curves_by_move_add_up_to_the_totals() {
     let report = Report::new(&players, &games);
     let curve = report.counter_curve("level:5", Some("level:4"));
     let summed = curve.iter().fold(agentchess::agents::Counters::default(), |acc, c| acc.add(c));
-    assert_eq!(summed.attack_requests_performed, report.counter_sum("level:5", "level:4", |c| c.attack_requests_performed));
+    assert_eq!(
+        summed.attack_requests_performed,
+        report.counter_sum("level:5", "level:4", |c| c.attack_requests_performed)
+    );
     assert_eq!(summed.incorrect_threats, report.counter_sum("level:5", "level:4", |c| c.incorrect_threats));
     assert_eq!(summed.threatened_moved_itself, report.counter_sum("level:5", "level:4", |c| c.threatened_moved_itself));
     assert!(summed.attack_request_rounds > 0 && summed.own_pieces_captured > 0);
@@ -66,11 +69,8 @@ fn counter_curves_by_move_add_up_to_the_totals() {
 #[test]
 fn match_output_folder_has_the_curves_by_move() {
     let dir = std::env::temp_dir().join(format!("agentchess-curves-{}", std::process::id()));
-    let out = bin()
-        .args(["match", "level:5", "level:4", "--games", "4", "--seed", "2", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out =
+        bin().args(["match", "level:5", "level:4", "--games", "4", "--seed", "2", "--out"]).arg(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("By move number (Figures 3.3, 3.5)"), "{stdout}");
@@ -183,7 +183,23 @@ fn thesis_command_runs_round_robin_and_suites() {
     assert!(ratings.lines().any(|l| l.contains(",level:1,0.00,")), "{ratings}");
     // One page holds it all, with nothing fetched and no script.
     let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
-    for id in ["fidelity-differ", "fidelity-results", "fidelity-draws", "fidelity-suites", "ratings-table", "los", "matrix", "pairings", "draws", "counters", "suites", "chart-ratings", "chart-material", "chart-attack-requests", "chart-incorrect-threats"] {
+    for id in [
+        "fidelity-differ",
+        "fidelity-results",
+        "fidelity-draws",
+        "fidelity-suites",
+        "ratings-table",
+        "los",
+        "matrix",
+        "pairings",
+        "draws",
+        "counters",
+        "suites",
+        "chart-ratings",
+        "chart-material",
+        "chart-attack-requests",
+        "chart-incorrect-threats",
+    ] {
         assert!(html.contains(&format!("id=\"{id}\"")), "{id} missing from index.html");
     }
     // (The SVGs' xmlns names a namespace, nothing is loaded from it; their url() point inside.)
@@ -197,7 +213,11 @@ fn thesis_command_runs_round_robin_and_suites() {
 #[test]
 fn tournaments_get_a_rating_list_with_the_chosen_anchor() {
     let dir = std::env::temp_dir().join(format!("agentchess-ratings-{}", std::process::id()));
-    let out = bin().args(["tournament", "--levels", "1-3", "random", "--games", "6", "--seed", "2", "--anchor", "random", "--out"]).arg(&dir).output().unwrap();
+    let out = bin()
+        .args(["tournament", "--levels", "1-3", "random", "--games", "6", "--seed", "2", "--anchor", "random", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("Rating list") && stdout.contains("Likelihood of superiority"), "{stdout}");
@@ -259,7 +279,9 @@ fn suite_results_do_not_depend_on_order() {
         assert_eq!(forward.len(), records.len(), "{spec}");
         let mut backward = run_suite(&reversed, spec, 4).unwrap();
         backward.reverse();
-        let played = |rs: &[agentchess::experiments::suite::SuiteResult]| rs.iter().map(|r| r.played.clone()).collect::<Vec<_>>();
+        let played = |rs: &[agentchess::experiments::suite::SuiteResult]| {
+            rs.iter().map(|r| r.played.clone()).collect::<Vec<_>>()
+        };
         assert_eq!(played(&forward), played(&backward), "{spec}");
     }
 }
@@ -310,7 +332,11 @@ fn commented_pgn_carries_one_reason_per_move() {
 #[test]
 fn gauntlet_plays_the_first_players_pairings_only() {
     let run = |extra: &[&str]| {
-        let out = bin().args(["tournament", "level:7", "level:1", "level:3", "--games", "2", "--seed", "4"]).args(extra).output().unwrap();
+        let out = bin()
+            .args(["tournament", "level:7", "level:1", "level:3", "--games", "2", "--seed", "4"])
+            .args(extra)
+            .output()
+            .unwrap();
         assert!(out.status.success());
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
@@ -355,7 +381,13 @@ fn explain_shows_the_agents_reasoning() {
     let out = run(&["--fen", fen, "--level", "5"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for expected in ["agent Qd4: threat 900", "worst threat: Qd4 (900)", "attack request answer: d5xc6", "decision: L5 attack request", "move dxc6"] {
+    for expected in [
+        "agent Qd4: threat 900",
+        "worst threat: Qd4 (900)",
+        "attack request answer: d5xc6",
+        "decision: L5 attack request",
+        "move dxc6",
+    ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }
     let text = String::from_utf8_lossy(&run(&["--fen", fen, "--levels", "4-5"]).stdout).into_owned();
@@ -363,7 +395,8 @@ fn explain_shows_the_agents_reasoning() {
     assert_eq!(rows.len(), 2, "{text}");
     assert!(rows[0].starts_with("level:4") && rows[0].contains("Qxb2"), "{text}");
     assert!(rows[1].starts_with("level:5") && rows[1].contains("dxc6"), "{text}");
-    let text = String::from_utf8_lossy(&run(&["--moves", "e4", "e5", "--player", "search:depth=2"]).stdout).into_owned();
+    let text =
+        String::from_utf8_lossy(&run(&["--moves", "e4", "e5", "--player", "search:depth=2"]).stdout).into_owned();
     assert!(text.contains("at depth 2") && text.contains("\nline "), "{text}");
     let bad = run(&["--moves", "e4", "e4"]);
     assert_eq!(bad.status.code(), Some(2));
@@ -399,7 +432,11 @@ fn openings_are_played_with_both_colours() {
     let dir = std::env::temp_dir().join(format!("agentchess-openings-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("bad.epd"), "rnbqkbnr/pppp1ppp w\n").unwrap();
-    let out = bin().args(["match", "level:7", "level:3", "--games", "2", "--openings"]).arg(dir.join("bad.epd")).output().unwrap();
+    let out = bin()
+        .args(["match", "level:7", "level:3", "--games", "2", "--openings"])
+        .arg(dir.join("bad.epd"))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -424,12 +461,18 @@ fn external_engine_faults_are_recorded_per_game_and_the_run_goes_on() {
         let recs = run_jobs(&jobs, 2, None, false, &|_| {});
         assert_eq!(recs.len(), games, "{mode}: every game is recorded");
         for r in &recs {
-            let engine_colour = if r.white == engine { agentchess::board::Color::White } else { agentchess::board::Color::Black };
+            let engine_colour =
+                if r.white == engine { agentchess::board::Color::White } else { agentchess::board::Color::Black };
             assert_eq!(r.termination, Termination::PlayerFault(engine_colour), "{mode}: game {}", r.index);
             let fault = r.fault.as_deref().unwrap_or("");
             assert!(fault.contains(reason), "{mode}: game {} fault '{fault}'", r.index);
             // The engine's first move was played: the fault came mid-game.
-            assert_eq!(r.moves.len(), if engine_colour == agentchess::board::Color::White { 2 } else { 3 }, "{mode}: game {}", r.index);
+            assert_eq!(
+                r.moves.len(),
+                if engine_colour == agentchess::board::Color::White { 2 } else { 3 },
+                "{mode}: game {}",
+                r.index
+            );
             assert!(r.termination_text().contains(reason), "{}", r.termination_text());
         }
     }
@@ -458,7 +501,15 @@ fn engine_options_must_be_offered() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
     let run = |option: &str| {
         Command::new(env!("CARGO_BIN_EXE_agentchess"))
-            .args(["match", &format!("uci:sh {script} illegal,option.{option}"), "level:1", "--games", "2", "--threads", "1"])
+            .args([
+                "match",
+                &format!("uci:sh {script} illegal,option.{option}"),
+                "level:1",
+                "--games",
+                "2",
+                "--threads",
+                "1",
+            ])
             .output()
             .unwrap()
     };

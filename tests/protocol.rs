@@ -7,9 +7,9 @@
 
 use agentchess::board::{Game, Move};
 use agentchess::player::{Decision, Player};
+use agentchess::protocol::clock::{budget, per_move_budget};
 use agentchess::protocol::command::{Command, looks_like_move};
 use agentchess::protocol::response::Response;
-use agentchess::protocol::clock::{budget, per_move_budget};
 use agentchess::protocol::{self, Engine, SearchLimits, Session, UciSession};
 use std::time::Duration;
 
@@ -864,7 +864,9 @@ fn options() {
 /// players that are not a preset.
 #[test]
 fn level_option_follows_the_player() {
-    for (spec, level) in [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 0), ("search:depth=2", 0)] {
+    for (spec, level) in
+        [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 0), ("search:depth=2", 0)]
+    {
         let mut s = Session::new(Engine::new(spec, 1).unwrap());
         let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
         let expected = format!("feature option=\"Level -spin {level} 0 9\"");
@@ -1283,7 +1285,8 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
         let first_legal = s.game().position().legal_moves()[0];
         let last_legal = *s.game().position().legal_moves().iter().last().unwrap();
         let replies: Vec<String> = s.handle_line("go").iter().map(|r| r.to_string()).collect();
-        let played = replies.last().unwrap().strip_prefix("move ").unwrap_or_else(|| panic!("turn {turn}: {replies:?}"));
+        let played =
+            replies.last().unwrap().strip_prefix("move ").unwrap_or_else(|| panic!("turn {turn}: {replies:?}"));
         let why = match turn % 4 {
             1 => "panicked",
             2 => "chose the illegal move e2e5",
@@ -1293,8 +1296,15 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
                 continue;
             }
         };
-        reports.push(format!("player \"faulty\" {why}; played the first legal move {first_legal} instead (fault {} this session)", reports.len() + 1));
-        assert_eq!(replies, [format!("# fault: {}", reports.last().unwrap()), format!("move {first_legal}")], "turn {turn}");
+        reports.push(format!(
+            "player \"faulty\" {why}; played the first legal move {first_legal} instead (fault {} this session)",
+            reports.len() + 1
+        ));
+        assert_eq!(
+            replies,
+            [format!("# fault: {}", reports.last().unwrap()), format!("move {first_legal}")],
+            "turn {turn}"
+        );
         s.handle_line("force");
     }
     assert_eq!(s.game().moves().len(), 8, "every decision gave a move");
@@ -1305,16 +1315,20 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
     // UCI: in play, and while analysis extends the line with the player's twin.
     let start = agentchess::board::Position::startpos();
     let (first, last) = (start.legal_moves()[0], *start.legal_moves().iter().last().unwrap());
-    let mut u = UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 0 }), "faulty", 1).freeze_time());
+    let mut u =
+        UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 0 }), "faulty", 1).freeze_time());
     u.handle_line("position startpos");
     let out: Vec<String> = u.handle_line("go movetime 10").iter().map(|r| r.to_string()).collect();
-    let fault = format!("player \"faulty\" panicked; played the first legal move {first} instead (fault 1 this session)");
+    let fault =
+        format!("player \"faulty\" panicked; played the first legal move {first} instead (fault 1 this session)");
     assert_eq!(out[0], format!("info string fault: {fault}"), "{out:?}");
     assert_eq!(out.last().unwrap(), &format!("bestmove {first}"), "{out:?}");
-    let mut u = UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 3 }), "faulty", 1).freeze_time());
+    let mut u =
+        UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 3 }), "faulty", 1).freeze_time());
     u.handle_line("position startpos");
     let out: Vec<String> = u.handle_line("go infinite").iter().map(|r| r.to_string()).collect();
-    let fault = "player \"faulty\" panicked while extending the analysis line; line cut at 1 plies (fault 1 this session)";
+    let fault =
+        "player \"faulty\" panicked while extending the analysis line; line cut at 1 plies (fault 1 this session)";
     assert_eq!(out[0], format!("info string fault: {fault}"), "{out:?}");
     let out: Vec<String> = u.handle_line("stop").iter().map(|r| r.to_string()).collect();
     assert_eq!(out, [format!("bestmove {last}")], "the player's own move, not the fallback");
@@ -1364,13 +1378,24 @@ fn uci_go_parameters_reach_the_player() {
     };
     let ms = Duration::from_millis;
     let clocks = "go wtime 1000 btime 60000 winc 10 binc 2000";
-    assert_eq!(go("position startpos moves e2e4", clocks).1, timed(budget(ms(60_000), ms(2000), None)), "Black's clock");
+    assert_eq!(
+        go("position startpos moves e2e4", clocks).1,
+        timed(budget(ms(60_000), ms(2000), None)),
+        "Black's clock"
+    );
     assert_eq!(go("position startpos", clocks).1, timed(budget(ms(1000), ms(10), None)), "White's clock");
     let (_, limits) = go("position startpos", "go wtime 10000 btime 10000 movestogo 5");
     assert_eq!(limits, timed(budget(ms(10_000), Duration::ZERO, Some(5))));
     assert_ne!(limits, timed(budget(ms(10_000), Duration::ZERO, None)), "movestogo must matter here");
-    assert_eq!(go("position startpos", "go movetime 300 wtime 100000").1, timed(per_move_budget(ms(300))), "movetime wins");
-    assert_eq!(go("position startpos", "go nodes 5000").1, SearchLimits { nodes: Some(5000), ..SearchLimits::default() });
+    assert_eq!(
+        go("position startpos", "go movetime 300 wtime 100000").1,
+        timed(per_move_budget(ms(300))),
+        "movetime wins"
+    );
+    assert_eq!(
+        go("position startpos", "go nodes 5000").1,
+        SearchLimits { nodes: Some(5000), ..SearchLimits::default() }
+    );
     let (out, limits) = go("position startpos moves e2e4", "go ponder wtime 1000 btime 1000");
     assert!(limits.infinite && limits.soft_time.is_none(), "{limits:?}");
     assert!(!out.iter().any(|l| l.starts_with("bestmove")), "a bestmove while pondering: {out:?}");
@@ -1398,12 +1423,22 @@ fn xboard_clock_commands_reach_the_player() {
     // The engine plays Black: its clock is `time` (130 s), not `otim` (90 s).
     assert_eq!(last(&mut s, &["time 13000", "otim 9000", "e2e4"]), timed(budget(ms(130_000), ms(5000), None)));
     // playother with Black to move: the engine takes White; `time` is still its own clock.
-    assert_eq!(last(&mut s, &["force", "d2d4", "playother", "time 4000", "otim 20000", "d7d5"]), timed(budget(ms(40_000), ms(5000), None)));
+    assert_eq!(
+        last(&mut s, &["force", "d2d4", "playother", "time 4000", "otim 20000", "d7d5"]),
+        timed(budget(ms(40_000), ms(5000), None))
+    );
     assert_eq!(s.game().moves().len(), 5, "the engine replied as White");
     // `white` then `black` (protocol 1): Black to move, the engine plays White.
-    assert_eq!(last(&mut s, &["force", "white", "black", "time 700", "otim 50000", "g8f6"]), timed(budget(ms(7000), ms(5000), None)));
+    assert_eq!(
+        last(&mut s, &["force", "white", "black", "time 700", "otim 50000", "g8f6"]),
+        timed(budget(ms(7000), ms(5000), None))
+    );
     // (`white`/`black` restart the game from the edited position: count from there.)
-    assert_eq!((s.game().moves().len(), s.game().position().side_to_move()), (2, agentchess::board::Color::Black), "the engine replied as White");
+    assert_eq!(
+        (s.game().moves().len(), s.game().position().side_to_move()),
+        (2, agentchess::board::Color::Black),
+        "the engine replied as White"
+    );
     assert!(seen.lock().unwrap().is_empty());
 }
 
@@ -1496,7 +1531,8 @@ const MIDDLEGAME: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2
 #[test]
 fn a_long_search_is_interrupted_by_the_gui() {
     // `go infinite` never ends by itself: a bestmove at all, and only after `stop`, is the proof.
-    let (before, after) = interrupt_a_search(&format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"), "stop\n", "bestmove");
+    let (before, after) =
+        interrupt_a_search(&format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"), "stop\n", "bestmove");
     assert!(!before.iter().any(|l| l.starts_with("bestmove")), "a bestmove before stop: {before:?}");
     assert!(after.last().is_some_and(|l| l.starts_with("bestmove ")), "no bestmove after stop: {after:?}");
 
@@ -1514,7 +1550,11 @@ fn a_long_search_is_interrupted_by_the_gui() {
     assert!((1..8).contains(&ply(cut)), "the search was not cut short by ?: {after:?}");
 
     // `exit` ends analysis, which has no end of its own: the pong proves the loop went on.
-    let (before, after) = interrupt_a_search(&format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"), "exit\nping 5\n", "pong");
+    let (before, after) = interrupt_a_search(
+        &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"),
+        "exit\nping 5\n",
+        "pong",
+    );
     assert!(before.last().is_some_and(|l| l.starts_with("1 ")), "{before:?}");
     assert_eq!(after.last().map(String::as_str), Some("pong 5"), "{after:?}");
 }
@@ -1525,7 +1565,8 @@ fn a_long_search_is_interrupted_by_the_gui() {
 fn queued_moves_do_not_cut_a_timed_search() {
     // The reply is sent once depth 1 is shown; from the start position depth 8 takes the
     // searcher seconds more, so it is queued while the engine thinks.
-    let (before, after) = interrupt_a_search("xboard\nprotover 2\npost\nnew\nst 1000\nsd 8\ngo\n", "e7e5\nping 2\n", "pong");
+    let (before, after) =
+        interrupt_a_search("xboard\nprotover 2\npost\nnew\nst 1000\nsd 8\ngo\n", "e7e5\nping 2\n", "pong");
     assert!(before.last().is_some_and(|l| l.starts_with("1 ")), "{before:?}");
     // The iterations stream as they finish; the last line before the move is the decision's.
     let first_move = after.iter().position(|l| l.starts_with("move ")).expect("a move");
@@ -1607,7 +1648,8 @@ fn level_and_features_options_switch_to_the_agents() {
         s.handle_line("force");
         s.handle_line("setboard 7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1");
         let reply: Vec<String> = s.handle_line("go").iter().map(|r| r.to_string()).collect();
-        let played = reply.last().and_then(|l| l.strip_prefix("move ")).unwrap_or_else(|| panic!("{option}: {reply:?}"));
+        let played =
+            reply.last().and_then(|l| l.strip_prefix("move ")).unwrap_or_else(|| panic!("{option}: {reply:?}"));
         assert!(moves.contains(&played), "{option}: {played}, expected one of {moves:?}");
     }
     assert_eq!(s.engine().level(), None, "the searcher is no level");
@@ -1655,8 +1697,12 @@ fn fifty_moves_are_claimed_in_an_unclaimable_dead_position() {
 #[test]
 fn thinking_lines_stream_while_the_searcher_runs() {
     use std::cell::RefCell;
-    let depths = |lines: &[String]| -> Vec<String> { lines.iter().map(|l| l.split_whitespace().next().unwrap_or("").to_string()).collect() };
-    for (spec, post, live_depths) in [("search:depth=3", true, vec!["1", "2"]), ("search:depth=3", false, vec![]), ("level:7", true, vec![])] {
+    let depths = |lines: &[String]| -> Vec<String> {
+        lines.iter().map(|l| l.split_whitespace().next().unwrap_or("").to_string()).collect()
+    };
+    for (spec, post, live_depths) in
+        [("search:depth=3", true, vec!["1", "2"]), ("search:depth=3", false, vec![]), ("level:7", true, vec![])]
+    {
         let live = RefCell::new(Vec::new());
         let mut s = Session::new(Engine::new(spec, 1).unwrap().freeze_time());
         s.set_live_output(|r| live.borrow_mut().push(r.to_string()));
@@ -1677,7 +1723,8 @@ fn thinking_lines_stream_while_the_searcher_runs() {
     uci.set_live_output(|r| live.borrow_mut().push(r.to_string()));
     uci.handle_line(&format!("position fen {MIDDLEGAME}"));
     let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
-    let streamed: Vec<String> = live.borrow().iter().map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")).collect();
+    let streamed: Vec<String> =
+        live.borrow().iter().map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")).collect();
     assert_eq!(streamed, ["info depth 1", "info depth 2"]);
     assert!(out[0].starts_with("info depth 3 ") && out[1].starts_with("bestmove "), "{out:?}");
 }
@@ -1713,15 +1760,17 @@ fn run_until_eof(args: &[&str], input: &str) -> Option<(std::process::ExitStatus
 #[test]
 fn end_of_input_ends_every_search() {
     let searcher = ["--player", "search:depth=8", "--seed", "1"];
-    let (status, lines) = run_until_eof(&searcher, &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nlevel 0 60 0\ngo\n"))
-        .expect("a timed search outlived its input");
+    let (status, lines) =
+        run_until_eof(&searcher, &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nlevel 0 60 0\ngo\n"))
+            .expect("a timed search outlived its input");
     assert!(status.success(), "{status:?}");
     let at = lines.iter().position(|l| l.starts_with("move ")).expect("the move is still written");
     let ply: u32 = lines[at - 1].split_whitespace().next().and_then(|d| d.parse().ok()).unwrap();
     assert!(ply < 8, "the search ran to depth 8 after the input closed: {lines:?}");
 
-    let (status, lines) = run_until_eof(&searcher, &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"))
-        .expect("analysis outlived its input");
+    let (status, lines) =
+        run_until_eof(&searcher, &format!("xboard\nprotover 2\npost\nsetboard {MIDDLEGAME}\nanalyze\n"))
+            .expect("analysis outlived its input");
     assert!(status.success() && lines.iter().any(|l| l.starts_with("1 ")), "{status:?} {lines:?}");
 
     let (status, lines) = run_until_eof(&searcher, &format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n"))
@@ -1785,7 +1834,10 @@ fn agents_analysis_reaches_any_depth() {
     let mut depths: Vec<u32> = lines.iter().map(|l| l.split_whitespace().next().unwrap().parse().unwrap()).collect();
     if depths.len() >= 2 && depths[depths.len() - 1] == 64 && depths[depths.len() - 2] < 63 {
         // The game ended in the line: its last line is repeated at depth 64.
-        assert_eq!(lines[lines.len() - 1].split_whitespace().skip(4).collect::<Vec<_>>(), lines[lines.len() - 2].split_whitespace().skip(4).collect::<Vec<_>>());
+        assert_eq!(
+            lines[lines.len() - 1].split_whitespace().skip(4).collect::<Vec<_>>(),
+            lines[lines.len() - 2].split_whitespace().skip(4).collect::<Vec<_>>()
+        );
         depths.pop();
         lines.pop();
     }

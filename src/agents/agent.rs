@@ -6,12 +6,12 @@
 
 use super::exchange::exchange_threat;
 use super::features::Features;
-use super::fork::{threat_value, unless_taken, Fork, Tally};
+use super::fork::{Fork, Tally, threat_value, unless_taken};
 use super::placement::Placement;
 use super::promotion::push_value;
-use super::scene::{threat, Scene};
-use super::values::{value, KING_VALUE};
-use crate::board::{attacks, Bitboard, Move, MoveKind, Piece, Position, Square};
+use super::scene::{Scene, threat};
+use super::values::{KING_VALUE, value};
+use crate::board::{Bitboard, Move, MoveKind, Piece, Position, Square, attacks};
 
 /// One own piece and its threat status where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +150,14 @@ impl ArrivalMemo {
 
 impl<'a> Eval<'a> {
     pub fn new(pos: &'a Position, features: Features) -> Eval<'a> {
-        Eval { pos, features, their_attacks: None, placement: std::cell::OnceCell::new(), memo: None, newly: std::cell::Cell::new((Bitboard::EMPTY, Bitboard::EMPTY)) }
+        Eval {
+            pos,
+            features,
+            their_attacks: None,
+            placement: std::cell::OnceCell::new(),
+            memo: None,
+            newly: std::cell::Cell::new((Bitboard::EMPTY, Bitboard::EMPTY)),
+        }
     }
 
     /// This view with their attacks taken once, so that the scenes it makes know where their
@@ -265,12 +272,30 @@ impl<'a> Eval<'a> {
                 };
                 let profit = value(victim) + gain - danger + threat;
                 let landing = if self.backup() { landing_of(danger) } else { NO_LANDING };
-                Estimate { mv, agent: index as u8, action: Action::Attack, profit, plan: None, threat, fork_targets: fork.unwrap_or(Bitboard::EMPTY), landing }
+                Estimate {
+                    mv,
+                    agent: index as u8,
+                    action: Action::Attack,
+                    profit,
+                    plan: None,
+                    threat,
+                    fork_targets: fork.unwrap_or(Bitboard::EMPTY),
+                    landing,
+                }
             }
             None => {
                 let check_arrival = self.features.has(Features::MOVE_ATTACK);
                 let v = self.move_profit(&scene, mv.to(), piece, gain, check_arrival);
-                Estimate { mv, agent: index as u8, action: Action::Move, profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY), landing: v.landing }
+                Estimate {
+                    mv,
+                    agent: index as u8,
+                    action: Action::Move,
+                    profit: v.profit,
+                    plan: v.plan,
+                    threat: v.threat,
+                    fork_targets: v.fork.unwrap_or(Bitboard::EMPTY),
+                    landing: v.landing,
+                }
             }
         };
         est.profit += placed;
@@ -279,13 +304,26 @@ impl<'a> Eval<'a> {
 
     /// Profit of a non-capturing move to `to` (see [`Eval::estimate`]).
     #[inline(always)]
-    pub(crate) fn move_profit(&self, scene: &Scene, to: Square, piece: Piece, gain: i32, check_arrival: bool) -> MoveValue {
+    pub(crate) fn move_profit(
+        &self,
+        scene: &Scene,
+        to: Square,
+        piece: Piece,
+        gain: i32,
+        check_arrival: bool,
+    ) -> MoveValue {
         // Legal king moves never land on an attacked square.
         let mut landing = NO_LANDING;
         if check_arrival && piece != Piece::King {
             let danger = self.threat_at(scene, to, piece);
             if danger > 0 {
-                return MoveValue { profit: gain - danger, plan: None, threat: 0, fork: None, landing: landing_of(danger) };
+                return MoveValue {
+                    profit: gain - danger,
+                    plan: None,
+                    threat: 0,
+                    fork: None,
+                    landing: landing_of(danger),
+                };
             }
             landing = 0;
         }
@@ -295,13 +333,20 @@ impl<'a> Eval<'a> {
             let safe = check_arrival || piece == Piece::King || self.threat_at(scene, to, piece) <= 0;
             let (plan, fork) = self.plan_and_fork(scene, to, piece, safe && self.features.has(Features::FORK));
             // A king's fork is never taken: it stands only where no piece of theirs attacks.
-            let fork = if piece == Piece::King { fork } else { fork.and_then(|f| unless_taken(scene, self.pos, to, piece, f)) };
-            let (threat, fork) = if safe { self.threat_of(scene, to, plan, fork, piece == Piece::Pawn && gain == 0) } else { (0, None) };
+            let fork = if piece == Piece::King {
+                fork
+            } else {
+                fork.and_then(|f| unless_taken(scene, self.pos, to, piece, f))
+            };
+            let (threat, fork) =
+                if safe { self.threat_of(scene, to, plan, fork, piece == Piece::Pawn && gain == 0) } else { (0, None) };
             let plan = plan.map(|(_, target, victim)| (target, victim));
             return MoveValue { profit: gain + threat, plan, threat, fork, landing };
         }
         match self.plan_attack(scene, to, piece) {
-            Some((profit, target, victim)) => MoveValue { profit: gain + profit, plan: Some((target, victim)), threat: 0, fork: None, landing },
+            Some((profit, target, victim)) => {
+                MoveValue { profit: gain + profit, plan: Some((target, victim)), threat: 0, fork: None, landing }
+            }
             None => MoveValue { profit: gain, plan: None, threat: 0, fork: None, landing },
         }
     }
@@ -317,7 +362,14 @@ impl<'a> Eval<'a> {
 
     /// `threat_from` given the planned attack and the fork from `to` (`plan_and_fork`).
     #[inline(always)]
-    fn threat_of(&self, scene: &Scene, to: Square, plan: Option<(i32, Square, Piece)>, fork: Option<Fork>, pawn_step: bool) -> (i32, Option<Bitboard>) {
+    fn threat_of(
+        &self,
+        scene: &Scene,
+        to: Square,
+        plan: Option<(i32, Square, Piece)>,
+        fork: Option<Fork>,
+        pawn_step: bool,
+    ) -> (i32, Option<Bitboard>) {
         let single = plan.map_or(0, |(profit, _, _)| profit);
         let (mut threat, mut targets) = (single, None);
         if self.features.has(Features::FORK) {
@@ -343,7 +395,13 @@ impl<'a> Eval<'a> {
     /// `plan_attack`, and with `with_fork` also `fork::fork`, from one pass over the targets:
     /// both estimate the same captures, so each exchange is estimated once.
     #[inline(always)]
-    fn plan_and_fork(&self, scene: &Scene, from: Square, piece: Piece, with_fork: bool) -> (Option<(i32, Square, Piece)>, Option<Fork>) {
+    fn plan_and_fork(
+        &self,
+        scene: &Scene,
+        from: Square,
+        piece: Piece,
+        with_fork: bool,
+    ) -> (Option<(i32, Square, Piece)>, Option<Fork>) {
         let us = self.pos.side_to_move();
         let targets = attacks::piece_attacks(piece, us, from, scene.occ) & scene.theirs;
         // `fork` looks for two targets or more.
@@ -414,7 +472,14 @@ impl<'a> Eval<'a> {
 
     /// `exposure_over` given `exposure_suspects(mover)`.
     #[inline(always)]
-    pub fn exposure_over_suspects(&self, scene: &Scene, mover: Square, mover_suspects: Bitboard, floor: i32, enough: i32) -> i32 {
+    pub fn exposure_over_suspects(
+        &self,
+        scene: &Scene,
+        mover: Square,
+        mover_suspects: Bitboard,
+        floor: i32,
+        enough: i32,
+    ) -> i32 {
         let pos = self.pos;
         // The mover's square is always emptied; en passant and castling empty a second one.
         let opened = pos.occupied() & !scene.occ;
@@ -558,7 +623,13 @@ mod tests {
                 for floor in [0, 100, 300, 350, 500] {
                     for enough in [floor + 1, 400, i32::MAX] {
                         let e = ev.exposure_over(&scene, mv.from(), floor, enough);
-                        let agrees = if whole <= floor { e <= floor } else if whole < enough { e == whole } else { e >= enough };
+                        let agrees = if whole <= floor {
+                            e <= floor
+                        } else if whole < enough {
+                            e == whole
+                        } else {
+                            e >= enough
+                        };
                         assert!(agrees, "{p:?} {mv} whole {whole} over {floor} up to {enough}: {e}");
                     }
                 }
@@ -574,11 +645,19 @@ mod tests {
         let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
         let roots = crate::agents::epd_positions(wac);
         let (mut passed_over, mut exposed, mut planned) = (0, 0, 0);
-        for p in roots.iter().flat_map(|r| std::iter::once(*r).chain(r.legal_moves().iter().map(|&mv| r.play(mv)).collect::<Vec<_>>())) {
+        for p in roots
+            .iter()
+            .flat_map(|r| std::iter::once(*r).chain(r.legal_moves().iter().map(|&mv| r.play(mv)).collect::<Vec<_>>()))
+        {
             let plain = Eval::new(&p, Features::level(9).unwrap());
             let mapped = Eval::new(&p, Features::level(9).unwrap()).knowing_their_attacks();
             let ours = p.by_color(p.side_to_move());
-            for (scene, known) in p.legal_moves().iter().map(|&mv| (Scene::after(&p, mv), mapped.scene_after(mv))).chain([(Scene::now(&p), mapped.scene_now())]) {
+            for (scene, known) in p
+                .legal_moves()
+                .iter()
+                .map(|&mv| (Scene::after(&p, mv), mapped.scene_after(mv)))
+                .chain([(Scene::now(&p), mapped.scene_now())])
+            {
                 for sq in ours & scene.occ {
                     let piece = scene.kind_at(&p, sq).unwrap();
                     assert_eq!(mapped.threat_at(&known, sq, piece), plain.threat_at(&scene, sq, piece), "{p:?} {sq}");
@@ -588,8 +667,13 @@ mod tests {
                     assert_eq!(mapped.threat_at(&known, sq, piece), plain.threat_at(&scene, sq, piece), "{p:?} {sq}");
                     // The captures it plans from there (`plan_and_fork`, `fork`).
                     for target in attacks::piece_attacks(piece, p.side_to_move(), sq, scene.occ) & scene.theirs {
-                        let (then, known_then) = (scene.then_capture(sq, target, piece), known.then_capture(sq, target, piece));
-                        assert_eq!(mapped.threat_at(&known_then, target, piece), plain.threat_at(&then, target, piece), "{p:?} {sq} {target}");
+                        let (then, known_then) =
+                            (scene.then_capture(sq, target, piece), known.then_capture(sq, target, piece));
+                        assert_eq!(
+                            mapped.threat_at(&known_then, target, piece),
+                            plain.threat_at(&then, target, piece),
+                            "{p:?} {sq} {target}"
+                        );
                         planned += 1;
                     }
                 }
@@ -618,7 +702,11 @@ mod tests {
                     let agent = ev.agent(&now, mv.from());
                     let (est, scene) = ev.estimate(0, &agent, mv);
                     let v = ev.defense_profit(&scene, &agent, mv);
-                    assert_eq!((est.profit, est.plan, est.threat, est.fork()), (v.profit, v.plan, v.threat, v.fork), "{p:?} {mv}");
+                    assert_eq!(
+                        (est.profit, est.plan, est.threat, est.fork()),
+                        (v.profit, v.plan, v.threat, v.fork),
+                        "{p:?} {mv}"
+                    );
                 }
             }
         }
@@ -656,7 +744,8 @@ mod tests {
         let mut recalled = 0;
         for p in crate::agents::epd_positions(wac) {
             let memo = ArrivalMemo::new();
-            let (kept, plain) = (Eval::new(&p, features).knowing_their_attacks().with_memo(&memo), Eval::new(&p, features));
+            let (kept, plain) =
+                (Eval::new(&p, features).knowing_their_attacks().with_memo(&memo), Eval::new(&p, features));
             let now = Scene::now(&p);
             for &mv in p.legal_moves().iter() {
                 let agent = plain.agent(&now, mv.from());

@@ -287,7 +287,8 @@ impl Counters {
         if pending.plan == Some((mv.from(), mv.to())) && pos.is_capture(mv) {
             self.move_attacks_performed += 1;
         }
-        if pending.fork.is_some_and(|(at, targets)| at == mv.from() && targets.contains(mv.to())) && pos.is_capture(mv) {
+        if pending.fork.is_some_and(|(at, targets)| at == mv.from() && targets.contains(mv.to())) && pos.is_capture(mv)
+        {
             self.forks_performed += 1;
         }
     }

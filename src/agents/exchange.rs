@@ -18,8 +18,8 @@
 //! consideration exchange-aware at once.
 
 use super::scene::Scene;
-use super::values::{value, KING_VALUE};
-use crate::board::{attacks, Bitboard, Color, Piece, Position, Square};
+use super::values::{KING_VALUE, value};
+use crate::board::{Bitboard, Color, Piece, Position, Square, attacks};
 
 /// Longest exchange: every piece of both sides on one square.
 const MAX_SWAPS: usize = 34;
@@ -69,7 +69,14 @@ impl Armies {
     /// The least valuable attacker of `mover` among `attackers`: its square, value and kind. A
     /// king takes only when nothing could take it back; a pinned piece only along its pin.
     #[inline(always)]
-    fn pick(&self, attackers: Bitboard, occ: Bitboard, mover: usize, sq: Square, pinnable: Bitboard) -> Option<(Square, i32, Piece)> {
+    fn pick(
+        &self,
+        attackers: Bitboard,
+        occ: Bitboard,
+        mover: usize,
+        sq: Square,
+        pinnable: Bitboard,
+    ) -> Option<(Square, i32, Piece)> {
         let k = &self.kinds;
         let mine = attackers & self.sides[mover];
         if mine.is_empty() {
@@ -119,7 +126,14 @@ impl Armies {
     /// pin is possible (`pinnable`): its square and kind.
     #[cold]
     #[inline(never)]
-    fn least_valuable_unpinned(&self, mine: Bitboard, pinnable: Bitboard, sq: Square, occ: Bitboard, side: usize) -> Option<(Square, Piece)> {
+    fn least_valuable_unpinned(
+        &self,
+        mine: Bitboard,
+        pinnable: Bitboard,
+        sq: Square,
+        occ: Bitboard,
+        side: usize,
+    ) -> Option<(Square, Piece)> {
         Piece::ALL.into_iter().find_map(|p| {
             (mine & self.kinds[p.index()])
                 .into_iter()
@@ -201,7 +215,14 @@ impl Armies {
     /// only a result above zero matters (a threat), so the swap stops at 0 once the first
     /// recapture is known to pay (see the loop).
     #[inline(always)]
-    fn exchange<const THREAT: bool>(&self, sq: Square, target: i32, mut mover: usize, mut occ: Bitboard, mut attackers: Bitboard) -> i32 {
+    fn exchange<const THREAT: bool>(
+        &self,
+        sq: Square,
+        target: i32,
+        mut mover: usize,
+        mut occ: Bitboard,
+        mut attackers: Bitboard,
+    ) -> i32 {
         let (t, k) = (self.t, &self.kinds);
         let queens = k[Piece::Queen.index()];
         let (diag, straight) = (k[Piece::Bishop.index()] | queens, k[Piece::Rook.index()] | queens);
@@ -209,7 +230,8 @@ impl Armies {
         // between them or not): only a piece standing there can ever be pinned in this exchange,
         // which removes pieces and adds none.
         let pinnable = [self.pinnable(0, occ, diag, straight), self.pinnable(1, occ, diag, straight)];
-        let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| self.pick(attackers, occ, mover, sq, pinnable[mover]);
+        let pick =
+            |attackers: Bitboard, occ: Bitboard, mover: usize| self.pick(attackers, occ, mover, sq, pinnable[mover]);
         let Some((mut from, mut on_square, mut piece)) = pick(attackers, occ, mover) else { return 0 };
         // The answer folds the gains back from the last (see `fold`): f0 = min(g0, -f1),
         // f1 = min(g1, -f2), ... Each gain that a further capture keeps in the chain narrows
@@ -297,8 +319,8 @@ mod tests {
     mod reference {
         use super::super::MAX_SWAPS;
         use crate::agents::scene::Scene;
-        use crate::agents::values::{value, KING_VALUE};
-        use crate::board::{attacks, Bitboard, Color, Piece, Position, Square};
+        use crate::agents::values::{KING_VALUE, value};
+        use crate::board::{Bitboard, Color, Piece, Position, Square, attacks};
 
         /// The pieces of the scene by side and kind, so that an exchange can take them off one by one.
         struct Armies {
@@ -356,7 +378,9 @@ mod tests {
 
             /// The least valuable of `set`, a subset of `side`'s pieces: its square and value.
             fn least_valuable(&self, set: Bitboard, side: usize) -> Option<(Square, i32, Piece)> {
-                Piece::ALL.into_iter().find_map(|p| (set & self.kinds[side][p.index()]).first().map(|sq| (sq, value(p), p)))
+                Piece::ALL
+                    .into_iter()
+                    .find_map(|p| (set & self.kinds[side][p.index()]).first().map(|sq| (sq, value(p), p)))
             }
 
             fn all(&self, side: usize) -> Bitboard {
@@ -385,11 +409,15 @@ mod tests {
                 }
                 let king = kings.lsb();
                 let enemy = |set: Bitboard| set & sides[1 - mover] & occ;
-                let seen = |o: Bitboard| (attacks::bishop(king, o) & enemy(diag)) | (attacks::rook(king, o) & enemy(straight));
+                let seen =
+                    |o: Bitboard| (attacks::bishop(king, o) & enemy(diag)) | (attacks::rook(king, o) & enemy(straight));
                 (seen(occ.without(from)) & !seen(occ)).any()
             };
             let pick = |attackers: Bitboard, occ: Bitboard, mover: usize| -> Option<(Square, i32)> {
-                let free = (attackers & sides[mover]).into_iter().filter(|&f| !pinned(f, occ, mover)).fold(Bitboard::EMPTY, |b, f| b.with(f));
+                let free = (attackers & sides[mover])
+                    .into_iter()
+                    .filter(|&f| !pinned(f, occ, mover))
+                    .fold(Bitboard::EMPTY, |b, f| b.with(f));
                 let (from, v, piece) = armies.least_valuable(free, mover)?;
                 if piece == Piece::King && (attackers.without(from) & occ & sides[1 - mover]).any() {
                     return None;
@@ -408,7 +436,8 @@ mod tests {
                 occ = occ.without(from);
                 // The used piece leaves; a slider behind it on the same line now sees the square (only
                 // sliders can be uncovered, so only they are looked up again).
-                attackers = attackers.without(from) | ((attacks::bishop(sq, occ) & diag) | (attacks::rook(sq, occ) & straight)) & occ;
+                attackers = attackers.without(from)
+                    | ((attacks::bishop(sq, occ) & diag) | (attacks::rook(sq, occ) & straight)) & occ;
                 mover = 1 - mover;
                 if depth + 1 == MAX_SWAPS {
                     break;
@@ -420,8 +449,6 @@ mod tests {
             }
             super::super::fold(&mut gains, depth)
         }
-
-
     }
 
     fn pos(fen: &str) -> Position {
@@ -551,7 +578,9 @@ mod tests {
             }
             for s in &scenes {
                 for at in s.occ {
-                    for (target, side) in [(100, Color::White), (350, Color::Black), (900, Color::White), (500, Color::Black)] {
+                    for (target, side) in
+                        [(100, Color::White), (350, Color::Black), (900, Color::White), (500, Color::Black)]
+                    {
                         assert_eq!(swap(p, s, at, target, side), reference::swap(p, s, at, target, side), "{p:?} {at}");
                         compared += 1;
                     }

@@ -101,7 +101,8 @@ impl Features {
     /// future work.
     pub fn level(n: u32) -> Result<Features, FeatureError> {
         let f = |bits: &[Features]| bits.iter().fold(Features::NONE, |acc, &b| acc | b);
-        let base = f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP, Features::MOVE_ATTACK, Features::THREAT_MOVE]);
+        let base =
+            f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP, Features::MOVE_ATTACK, Features::THREAT_MOVE]);
         Ok(match n {
             1 => Features::FOUNDATION,
             2 => f(&[Features::FOUNDATION, Features::THREAT_AND_BACKUP]),
@@ -110,15 +111,15 @@ impl Features {
             5 => base | Features::ATTACK_REQUEST,
             6 => base | Features::ATTACK_REQUEST | Features::DEFENSE_REQUEST,
             7 => base | Features::ATTACK_REQUEST | Features::DEFENSE_REQUEST | Features::DEFENSE_CONSIDERATION,
-            8 => base
-                | Features::ATTACK_REQUEST
-                | Features::RESTRICTED_DEFENSE_REQUEST
-                | Features::DEFENSE_CONSIDERATION,
-            9 => base
-                | Features::ATTACK_REQUEST
-                | Features::DEFENSE_REQUEST
-                | Features::DEFENSE_CONSIDERATION
-                | Features::LEVEL_9_RULES,
+            8 => {
+                base | Features::ATTACK_REQUEST | Features::RESTRICTED_DEFENSE_REQUEST | Features::DEFENSE_CONSIDERATION
+            }
+            9 => {
+                base | Features::ATTACK_REQUEST
+                    | Features::DEFENSE_REQUEST
+                    | Features::DEFENSE_CONSIDERATION
+                    | Features::LEVEL_9_RULES
+            }
             _ => return Err(FeatureError::Level(n)),
         })
     }

@@ -22,7 +22,7 @@ use super::agent::Eval;
 use super::exchange::swap;
 use super::scene::Scene;
 use super::values::value;
-use crate::board::{attacks, Bitboard, Piece, Position, Square};
+use crate::board::{Bitboard, Piece, Position, Square, attacks};
 
 /// A lone planned capture counts for this share of its gain (numerator, denominator).
 pub(crate) const SINGLE_THREAT_SHARE: (i32, i32) = (1, 2);

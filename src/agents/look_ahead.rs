@@ -41,13 +41,13 @@
 
 use super::agent::{Agent, Estimate, Eval};
 use super::features::Features;
-use super::fork::{fork, unless_taken, Tally};
+use super::fork::{Tally, fork, unless_taken};
 use super::mating::{checking_moves, checking_moves_into, mate_among, mate_in_two_or_three};
 use super::placement::Placement;
 use super::promotion::{self, promotion_gain};
 use super::scene::Scene;
 use super::values::{material_balance, value};
-use crate::board::{attacks, Bitboard, Move, MoveList, Piece, Position, Square};
+use crate::board::{Bitboard, Move, MoveList, Piece, Position, Square, attacks};
 
 /// How many candidates are looked at (the thesis's choice among them).
 pub(crate) const CANDIDATES: usize = 8;
@@ -95,7 +95,14 @@ pub(crate) struct Answer {
 /// rest is not looked at, and the answer returned wins at least `enough` but maybe less than
 /// their best. Below `enough` it is exact. (`check`: whether our move gives check, which the
 /// caller knows.)
-pub(crate) fn best_answer(pos: &Position, est: &Estimate, after: &Position, check: bool, features: Features, enough: i32) -> Answer {
+pub(crate) fn best_answer(
+    pos: &Position,
+    est: &Estimate,
+    after: &Position,
+    check: bool,
+    features: Features,
+    enough: i32,
+) -> Answer {
     if check {
         // In check they may only answer the check, so each of their few replies is followed one
         // step further: what it takes, against our best capture after it.
@@ -248,7 +255,9 @@ fn their_trap(after: &Position, features: Features, guarded: &[Bitboard; 5], flo
                 }
                 let occ_to = occ.without(from).with(to);
                 let targets = tables.piece_attacks(piece, them, to, occ_to) & trappable & !already;
-                if most_valuable(after, targets) <= best.max(floor) || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to)) {
+                if most_valuable(after, targets) <= best.max(floor)
+                    || targets.into_iter().all(|t| has_open_square(after, t, from, to, piece, occ_to))
+                {
                     continue;
                 }
                 let step = Move::new(from, to);
@@ -276,7 +285,8 @@ fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard,
     }
     let occ = after.occupied().without(from);
     // The targets worth more than `floor`, by kind.
-    let dear = Piece::ALL[..5].iter().filter(|&&k| value(k) > floor).fold(Bitboard::EMPTY, |b, &k| b | after.by_piece(k));
+    let dear =
+        Piece::ALL[..5].iter().filter(|&&k| value(k) > floor).fold(Bitboard::EMPTY, |b, &k| b | after.by_piece(k));
     let mut squares = Bitboard::EMPTY;
     for target in targets & dear {
         squares |= tables.piece_attacks(piece, !after.side_to_move(), target, occ);
@@ -295,9 +305,13 @@ fn has_open_square(after: &Position, target: Square, from: Square, to: Square, p
         return true; // a pawn's ways out are few and odd (pushes, captures): never trapped here
     }
     let occ_off = occ.without(target);
-    let squares = tables.piece_attacks(kind, !them, target, occ) & !after.by_color(!them) & pin_line(after, target, to, piece, occ_off);
+    let squares = tables.piece_attacks(kind, !them, target, occ)
+        & !after.by_color(!them)
+        & pin_line(after, target, to, piece, occ_off);
     let reach = tables.piece_attacks(piece, them, to, occ_off);
-    Iterator::any(&mut (squares & !reach).into_iter(), |sq| after.attackers_to(sq, them, occ_off).without(from).is_empty())
+    Iterator::any(&mut (squares & !reach).into_iter(), |sq| {
+        after.attackers_to(sq, them, occ_off).without(from).is_empty()
+    })
 }
 
 /// Where our piece on `target` may step once their `piece` has gone to `to` (`occ_off`: the
@@ -371,7 +385,8 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
     // (Listed in place: a list returned by value is copied whole.)
     let mut replies = MoveList::new();
     after.generate(&mut replies, Bitboard::FULL);
-    let answer = |reply: Move, gain: i32| Answer { gain, takes: crate::agents::counters::captured_square(after, reply) };
+    let answer =
+        |reply: Move, gain: i32| Answer { gain, takes: crate::agents::counters::captured_square(after, reply) };
     // The first of them, found without ordering the rest: often it settles the answer alone.
     let mut first: Option<(usize, i32)> = None;
     for (i, &r) in replies.iter().enumerate() {
@@ -393,7 +408,8 @@ fn best_evasion(after: &Position, features: Features, stop: i32, safe: bool) -> 
     // A reply wins at most what it takes and (after our check, `back_after_hit`) the dearest
     // piece of ours besides.
     let them = after.side_to_move();
-    let besides = if safe { most_valuable(after, after.by_color(!them) & !after.pieces(!them, Piece::King)) } else { 0 };
+    let besides =
+        if safe { most_valuable(after, after.by_color(!them) & !after.pieces(!them, Piece::King)) } else { 0 };
     // It wins `stop`; or as much as any later reply (none takes more) could.
     if gain >= stop || gain >= most + besides {
         return answer(replies[first], gain);
@@ -432,7 +448,8 @@ fn back_ceiling(next: &Position) -> i32 {
     let attacked = Scene::now(next).our_attacks(next) & next.by_color(!us) & !next.pieces(!us, Piece::King);
     let dearest = most_valuable(next, attacked);
     let en_passant = if next.ep_square().is_some() { value(Piece::Pawn) } else { 0 };
-    let promotion = if (next.pieces(us, Piece::Pawn) & promotion::seventh_rank(us)).any() { promotion_gain() } else { 0 };
+    let promotion =
+        if (next.pieces(us, Piece::Pawn) & promotion::seventh_rank(us)).any() { promotion_gain() } else { 0 };
     dearest.max(en_passant) + promotion
 }
 
@@ -493,7 +510,8 @@ fn safe_capture(pos: &Position, features: Features, enough: i32) -> i32 {
     let mut captures = MoveList::new();
     pos.legal_captures_and_promotions_into(&mut captures);
     // The capture taking the most first: what it wins often leaves the others nothing to beat.
-    let first = captures.iter().enumerate().max_by_key(|&(i, &mv)| (immediate(pos, mv), std::cmp::Reverse(i))).map(|(i, _)| i);
+    let first =
+        captures.iter().enumerate().max_by_key(|&(i, &mv)| (immediate(pos, mv), std::cmp::Reverse(i))).map(|(i, _)| i);
     for i in first.into_iter().chain((0..captures.len()).filter(|&i| Some(i) != first)) {
         if best >= enough {
             break;
@@ -631,7 +649,10 @@ fn their_fork(after: &Position, features: Features, guarded: &[Bitboard; 5], flo
             for to in reach & fork_squares[piece.index()] {
                 let occ_to = occ.without(from).with(to);
                 let hit = tables.piece_attacks(piece, them, to, occ_to);
-                if !(hit & ours).more_than_one() || (hit & pieces).is_empty() || fork_ceiling(after, hit & ours) <= best.max(floor) {
+                if !(hit & ours).more_than_one()
+                    || (hit & pieces).is_empty()
+                    || fork_ceiling(after, hit & ours) <= best.max(floor)
+                {
                     continue;
                 }
                 // A plain step (pawns on the seventh rank promote, and are asked elsewhere).
@@ -667,7 +688,11 @@ fn guarded_below(after: &Position) -> [Bitboard; 5] {
     let occ = after.occupied();
     let free = !king_pin_lines(after, us);
     let pawns = (after.pieces(us, Piece::Pawn) & free).pawn_attacks(us == crate::board::Color::White);
-    let attacked = |kind: Piece| (after.pieces(us, kind) & free).into_iter().fold(Bitboard::EMPTY, |b, sq| b | tables.piece_attacks(kind, us, sq, occ));
+    let attacked = |kind: Piece| {
+        (after.pieces(us, kind) & free)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, sq| b | tables.piece_attacks(kind, us, sq, occ))
+    };
     let knights = pawns | attacked(Piece::Knight);
     let bishops = knights | attacked(Piece::Bishop);
     [Bitboard::EMPTY, pawns, knights, bishops, bishops | attacked(Piece::Rook)]
@@ -683,7 +708,8 @@ fn fork_squares(them: crate::board::Color, ours: Bitboard, pieces: Bitboard) -> 
     let tables = attacks::tables();
     let (mut one, mut two, mut piece) = ([Bitboard::EMPTY; 4], [Bitboard::EMPTY; 4], [Bitboard::EMPTY; 4]);
     for target in ours {
-        let from = [tables.pawn(!them, target), tables.knight(target), tables.bishop_rays(target), tables.rook_rays(target)];
+        let from =
+            [tables.pawn(!them, target), tables.knight(target), tables.bishop_rays(target), tables.rook_rays(target)];
         let is_piece = pieces.contains(target);
         for k in 0..4 {
             two[k] |= one[k] & from[k];
@@ -776,13 +802,26 @@ impl Weighed {
 /// returned. Most candidates lose to the best one on their first losing exchange, before their
 /// forks and traps are asked (`pick`).
 #[cfg(test)]
-pub(crate) fn weigh(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32) -> Weighed {
+pub(crate) fn weigh(
+    pos: &Position,
+    est: &Estimate,
+    features: Features,
+    seen: &dyn Fn(u64) -> bool,
+    beat: i32,
+) -> Weighed {
     weigh_from(pos, est, features, seen, beat, None)
 }
 
 /// `weigh`, given what `ceiling_and_before` found the candidate (not a check) wins now and
 /// threatens next before any answer, when it was asked: the weighing starts from the same.
-pub(crate) fn weigh_from(pos: &Position, est: &Estimate, features: Features, seen: &dyn Fn(u64) -> bool, beat: i32, before: Option<i32>) -> Weighed {
+pub(crate) fn weigh_from(
+    pos: &Position,
+    est: &Estimate,
+    features: Features,
+    seen: &dyn Fn(u64) -> bool,
+    beat: i32,
+    before: Option<i32>,
+) -> Weighed {
     let (us, mv) = (pos.side_to_move(), est.mv);
     let mut after = *pos;
     after.make_move(mv);
@@ -871,21 +910,34 @@ fn quiet_ceiling(pos: &Position, est: &Estimate, scene: &Scene, features: Featur
 /// (`Threatened`, as the poll found them) (`pick` weighs the candidates from the highest
 /// ceiling down). A check has none: its replies may all lose them material.
 #[cfg(test)]
-pub(crate) fn ceiling(pos: &Position, est: &Estimate, features: Features, threatened: &[Threatened], check: bool) -> Weighed {
+pub(crate) fn ceiling(
+    pos: &Position,
+    est: &Estimate,
+    features: Features,
+    threatened: &[Threatened],
+    check: bool,
+) -> Weighed {
     ceiling_and_before(pos, est, features, threatened, check).0
 }
 
 /// `ceiling`, and for a candidate that does not check what it wins now and threatens next
 /// before any answer (`ceiling_before_answer`), which `weigh_from` starts from again, when it
 /// was worked out.
-pub(crate) fn ceiling_and_before(pos: &Position, est: &Estimate, features: Features, threatened: &[Threatened], check: bool) -> (Weighed, Option<i32>) {
+pub(crate) fn ceiling_and_before(
+    pos: &Position,
+    est: &Estimate,
+    features: Features,
+    threatened: &[Threatened],
+    check: bool,
+) -> (Weighed, Option<i32>) {
     if check {
         return (Weighed::AtMost(MATE), None);
     }
     let us = pos.side_to_move();
     let scene = Scene::after(pos, est.mv);
     // Only a move that leaves them no queen, rook or pawn can lead to a draw by their answer.
-    let their_heavy_or_pawns = (pos.pieces(!us, Piece::Queen) | pos.pieces(!us, Piece::Rook) | pos.pieces(!us, Piece::Pawn)) & scene.theirs;
+    let their_heavy_or_pawns =
+        (pos.pieces(!us, Piece::Queen) | pos.pieces(!us, Piece::Rook) | pos.pieces(!us, Piece::Pawn)) & scene.theirs;
     let floor = match their_heavy_or_pawns.is_empty() {
         true => {
             let after = pos.play(est.mv);
@@ -986,7 +1038,8 @@ impl Threatened {
 fn reach(pos: &Position, sq: Square) -> Bitboard {
     let tables = attacks::tables();
     let queens = pos.by_piece(Piece::Queen);
-    let sliders = (tables.rook_rays(sq) & (pos.by_piece(Piece::Rook) | queens)) | (tables.bishop_rays(sq) & (pos.by_piece(Piece::Bishop) | queens));
+    let sliders = (tables.rook_rays(sq) & (pos.by_piece(Piece::Rook) | queens))
+        | (tables.bishop_rays(sq) & (pos.by_piece(Piece::Bishop) | queens));
     let mut lines = Bitboard::EMPTY;
     for slider in sliders {
         lines |= tables.line(sq, slider);
@@ -1014,7 +1067,8 @@ fn king_pin_lines(pos: &Position, color: crate::board::Color) -> Bitboard {
     let tables = attacks::tables();
     let king = pos.king_square(color);
     let queens = pos.pieces(!color, Piece::Queen);
-    let sliders = (tables.rook_rays(king) & (pos.pieces(!color, Piece::Rook) | queens)) | (tables.bishop_rays(king) & (pos.pieces(!color, Piece::Bishop) | queens));
+    let sliders = (tables.rook_rays(king) & (pos.pieces(!color, Piece::Rook) | queens))
+        | (tables.bishop_rays(king) & (pos.pieces(!color, Piece::Bishop) | queens));
     sliders.into_iter().fold(Bitboard::EMPTY, |b, s| b | tables.between(king, s).with(s))
 }
 
@@ -1079,14 +1133,18 @@ fn trades_evenly(pos: &Position, scene: &Scene, sq: Square) -> bool {
 /// Would taking our piece on `sq` in `after` leave us (`us`) without material to mate with
 /// (a lone minor piece or nothing) while they too have nothing but minor pieces?
 fn leaves_no_mate(after: &Position, sq: crate::board::Square, us: crate::board::Color) -> bool {
-    let heavy_or_pawns = |side| (after.pieces(side, Piece::Queen) | after.pieces(side, Piece::Rook) | after.pieces(side, Piece::Pawn)).without(sq);
+    let heavy_or_pawns = |side| {
+        (after.pieces(side, Piece::Queen) | after.pieces(side, Piece::Rook) | after.pieces(side, Piece::Pawn))
+            .without(sq)
+    };
     let minors = (after.pieces(us, Piece::Knight) | after.pieces(us, Piece::Bishop)).without(sq).count();
     heavy_or_pawns(us).is_empty() && minors <= 1 && heavy_or_pawns(!us).is_empty()
 }
 
 /// Could taking some piece of ours leave us without mating material (`leaves_no_mate`)?
 fn may_leave_no_mate(after: &Position, us: crate::board::Color) -> bool {
-    let heavy_or_pawns = |side| after.pieces(side, Piece::Queen) | after.pieces(side, Piece::Rook) | after.pieces(side, Piece::Pawn);
+    let heavy_or_pawns =
+        |side| after.pieces(side, Piece::Queen) | after.pieces(side, Piece::Rook) | after.pieces(side, Piece::Pawn);
     let minors = (after.pieces(us, Piece::Knight) | after.pieces(us, Piece::Bishop)).count();
     // The piece taken may be the one heavy piece or pawn, or one of two minor pieces.
     heavy_or_pawns(!us).is_empty()
@@ -1162,7 +1220,13 @@ pub(crate) type Checked = [u64; crate::board::MAX_MOVES / 64];
 /// `checked` marks the candidates that have passed `final_check` (one bit a candidate: they are
 /// distinct legal moves, at most `MAX_MOVES`): a second pick over the same candidates and more
 /// does not ask it again.
-pub(crate) fn pick(pos: &Position, worths: &mut [(Move, Weighed)], features: Features, checked: &mut Checked, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
+pub(crate) fn pick(
+    pos: &Position,
+    worths: &mut [(Move, Weighed)],
+    features: Features,
+    checked: &mut Checked,
+    weigh: &mut dyn FnMut(usize, i32) -> Weighed,
+) -> usize {
     loop {
         let mut best = 0;
         for (i, (_, w)) in worths.iter().enumerate() {
@@ -1221,7 +1285,13 @@ pub(crate) fn checks_left(pos: &Position, mv: Move) -> usize {
 /// thesis's choice or the king's placement picked among them, often the step back into the
 /// corner the checks came from. Counting their checks is the agents' way of seeing which king
 /// walks out of the net; safe checks only (none of ours guards the checking square) did worse.
-pub(crate) fn fewest_checks_at_equal_worth(pos: &Position, worths: &mut [(Move, Weighed)], best: usize, features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
+pub(crate) fn fewest_checks_at_equal_worth(
+    pos: &Position,
+    worths: &mut [(Move, Weighed)],
+    best: usize,
+    features: Features,
+    weigh: &mut dyn FnMut(usize, i32) -> Weighed,
+) -> usize {
     best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| -(checks_left(pos, mv) as i32))
 }
 
@@ -1236,13 +1306,21 @@ pub(crate) fn fewest_checks_at_equal_worth(pos: &Position, worths: &mut [(Move, 
 /// games (README, Level 9): 19.6% to 20.2%. The thesis's choice itself is not second-guessed
 /// at equal worth: letting placement pick among every tie, the thesis's choice among them,
 /// scored 17.8% (its defense and attack requests see what placement does not).
-pub(crate) fn placement_at_equal_worth(pos: &Position, worths: &mut [(Move, Weighed)], best: usize, features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed) -> usize {
+pub(crate) fn placement_at_equal_worth(
+    pos: &Position,
+    worths: &mut [(Move, Weighed)],
+    best: usize,
+    features: Features,
+    weigh: &mut dyn FnMut(usize, i32) -> Weighed,
+) -> usize {
     if best == 0 || !features.has(Features::PLACEMENT) {
         return best;
     }
     // Worked out only when some candidate may tie (most decisions have none).
     let mut placement = None;
-    best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| placement.get_or_insert_with(|| Placement::of(pos)).gain(pos, mv))
+    best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| {
+        placement.get_or_insert_with(|| Placement::of(pos)).gain(pos, mv)
+    })
 }
 
 /// Among the candidates worth exactly as much as `best` (the one `pick` chose), the one whose
@@ -1251,7 +1329,14 @@ pub(crate) fn placement_at_equal_worth(pos: &Position, worths: &mut [(Move, Weig
 /// the one explain mode makes, which weighs every candidate (the same argument as `pick`'s: the
 /// others cannot be chosen). The finalist's own check (a mate it allows, a stalemate) is asked
 /// of a new choice too.
-fn best_of_the_tied(pos: &Position, worths: &mut [(Move, Weighed)], best: usize, features: Features, weigh: &mut dyn FnMut(usize, i32) -> Weighed, key: &mut dyn FnMut(Move) -> i32) -> usize {
+fn best_of_the_tied(
+    pos: &Position,
+    worths: &mut [(Move, Weighed)],
+    best: usize,
+    features: Features,
+    weigh: &mut dyn FnMut(usize, i32) -> Weighed,
+    key: &mut dyn FnMut(Move) -> i32,
+) -> usize {
     let Weighed::Exact(worth) = worths[best].1 else { return best };
     let may_tie = |i: usize, w: Weighed| {
         i != best
@@ -1324,7 +1409,10 @@ mod tests {
         // Rd5xd6 uncovers the black rook d2: the knight is won and the rook lost.
         assert_eq!(worth_of("7k/8/3n4/3R4/8/8/3r4/7K w - - 0 1", "d5d6"), 300 - 500);
         // Taking the pawn a5 instead keeps the rook.
-        assert!(worth_of("7k/8/3n4/p2R4/8/8/3r4/7K w - - 0 1", "d5a5") > worth_of("7k/8/3n4/p2R4/8/8/3r4/7K w - - 0 1", "d5d6"));
+        assert!(
+            worth_of("7k/8/3n4/p2R4/8/8/3r4/7K w - - 0 1", "d5a5")
+                > worth_of("7k/8/3n4/p2R4/8/8/3r4/7K w - - 0 1", "d5d6")
+        );
     }
 
     #[test]
@@ -1432,14 +1520,24 @@ mod tests {
                         Piece::Rook => t.rook_rays(sq).contains(target),
                         _ => t.queen_rays(sq).contains(target),
                     };
-                    let hit = ours.into_iter().filter(|&target| empty_board(target)).fold(Bitboard::EMPTY, |b, s| b.with(s));
-                    assert_eq!(squares[k].contains(sq), hit.more_than_one() && (hit & pieces).any(), "{p:?} {piece:?} {sq}");
+                    let hit =
+                        ours.into_iter().filter(|&target| empty_board(target)).fold(Bitboard::EMPTY, |b, s| b.with(s));
+                    assert_eq!(
+                        squares[k].contains(sq),
+                        hit.more_than_one() && (hit & pieces).any(),
+                        "{p:?} {piece:?} {sq}"
+                    );
                 }
             }
             for sq in Square::all() {
                 let targets = attacks::piece_attacks(Piece::Queen, them, sq, p.occupied()) | t.knight(sq);
                 let targets = targets & ours;
-                let mut values: Vec<i32> = targets.into_iter().filter_map(|s| p.piece_kind_at(s)).filter(|&k| k != Piece::King).map(value).collect();
+                let mut values: Vec<i32> = targets
+                    .into_iter()
+                    .filter_map(|s| p.piece_kind_at(s))
+                    .filter(|&k| k != Piece::King)
+                    .map(value)
+                    .collect();
                 values.sort_unstable_by(|a, b| b.cmp(a));
                 let check = (targets & p.by_piece(Piece::King)).any();
                 let plain = if check { values.first() } else { values.get(1) }.copied().unwrap_or(0);
@@ -1487,11 +1585,15 @@ mod tests {
         let (mut forks, mut traps) = (0, 0);
         for p in wac_and_one_move_on().iter().filter(|p| !p.is_check()) {
             let guarded = guarded_below(p);
-            let (fork, trap) = (their_fork(p, features, &guarded, 0, i32::MAX), their_trap(p, features, &guarded, 0, i32::MAX));
+            let (fork, trap) =
+                (their_fork(p, features, &guarded, 0, i32::MAX), their_trap(p, features, &guarded, 0, i32::MAX));
             forks += usize::from(fork > 0);
             traps += usize::from(trap > 0);
             for floor in [50, 100, 300, 350, 500] {
-                let (f, t) = (their_fork(p, features, &guarded, floor, i32::MAX), their_trap(p, features, &guarded, floor, i32::MAX));
+                let (f, t) = (
+                    their_fork(p, features, &guarded, floor, i32::MAX),
+                    their_trap(p, features, &guarded, floor, i32::MAX),
+                );
                 assert!(if fork > floor { f == fork } else { f <= floor }, "{p:?} fork {fork} {f} floor {floor}");
                 assert!(if trap > floor { t == trap } else { t <= floor }, "{p:?} trap {trap} {t} floor {floor}");
             }
@@ -1565,7 +1667,13 @@ mod tests {
         // b1-c3 is the thesis's choice (-100); pick chose a2-a3 (100); g1-f3 may be as good,
         // known only by a ceiling until weighed. Placement prefers the knight in the centre.
         let features = Features::level(9).unwrap();
-        let list = || vec![(mv("b1c3"), Weighed::Exact(-100)), (mv("a2a3"), Weighed::Exact(100)), (mv("g1f3"), Weighed::AtMost(150))];
+        let list = || {
+            vec![
+                (mv("b1c3"), Weighed::Exact(-100)),
+                (mv("a2a3"), Weighed::Exact(100)),
+                (mv("g1f3"), Weighed::AtMost(150)),
+            ]
+        };
         let mut asked = Vec::new();
         let mut worths = list();
         let chosen = placement_at_equal_worth(&p, &mut worths, 1, features, &mut |i, beat| {
@@ -1574,7 +1682,11 @@ mod tests {
         });
         assert_eq!((chosen, asked), (2, vec![(2, 100)]));
         // A rook's pawn step is placed no better than a2-a3: it is not even weighed.
-        let mut worths = vec![(mv("b1c3"), Weighed::Exact(-100)), (mv("a2a3"), Weighed::Exact(100)), (mv("h2h3"), Weighed::AtMost(150))];
+        let mut worths = vec![
+            (mv("b1c3"), Weighed::Exact(-100)),
+            (mv("a2a3"), Weighed::Exact(100)),
+            (mv("h2h3"), Weighed::AtMost(150)),
+        ];
         assert_eq!(placement_at_equal_worth(&p, &mut worths, 1, features, &mut |_, _| unreachable!()), 1);
         // Weighed below the worth, the knight is no tie.
         let mut worths = list();
@@ -1583,7 +1695,12 @@ mod tests {
         let mut worths = vec![(mv("a2a3"), Weighed::Exact(100)), (mv("g1f3"), Weighed::Exact(100))];
         assert_eq!(placement_at_equal_worth(&p, &mut worths, 0, features, &mut |_, _| unreachable!()), 0);
         let mut worths = list();
-        assert_eq!(placement_at_equal_worth(&p, &mut worths, 1, features.without(Features::PLACEMENT), &mut |_, _| Weighed::Exact(100)), 1);
+        assert_eq!(
+            placement_at_equal_worth(&p, &mut worths, 1, features.without(Features::PLACEMENT), &mut |_, _| {
+                Weighed::Exact(100)
+            }),
+            1
+        );
     }
 
     #[test]
@@ -1614,7 +1731,8 @@ mod tests {
     #[test]
     fn our_attacks_are_the_squares_our_attackers_see() {
         let mut checked = 0;
-        for p in crate::agents::epd_positions(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"))) {
+        for p in crate::agents::epd_positions(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd")))
+        {
             for &mv in p.legal_moves().iter() {
                 let scene = Scene::after(&p, mv);
                 let att = scene.our_attacks(&p);
@@ -1632,7 +1750,8 @@ mod tests {
         // Every legal move as a candidate (more than the MasterAgent ever has), in the agents'
         // order: the lazy pick must choose the same move at the same worth, every ceiling must
         // be at least the worth, and a weighing cut short must leave a ceiling below `beat`.
-        let sets = ["level9", "level9,-exchange", "level9,-fork", "level9,-promotion"].map(|s| Features::parse(s).unwrap());
+        let sets =
+            ["level9", "level9,-exchange", "level9,-fork", "level9,-promotion"].map(|s| Features::parse(s).unwrap());
         let (mut cut, mut changed) = (0, 0);
         for (n, p) in wac_and_one_move_on().into_iter().step_by(7).enumerate() {
             let features = sets[n % sets.len()];
@@ -1643,9 +1762,14 @@ mod tests {
             }
             let exact: Vec<i32> = ests.iter().map(|e| worth(&p, e, features, &|_| false)).collect();
             let now = Scene::now(&p);
-            let threatened = Threatened::all(&p, p.by_color(p.side_to_move()).into_iter().map(|sq| (sq, ev.agent(&now, sq).threat)));
+            let threatened =
+                Threatened::all(&p, p.by_color(p.side_to_move()).into_iter().map(|sq| (sq, ev.agent(&now, sq).threat)));
             for (e, &w) in ests.iter().zip(&exact) {
-                assert!(ceiling(&p, e, features, &threatened, p.play(e.mv).is_check()).value() >= w, "{p:?} {:?}", e.mv);
+                assert!(
+                    ceiling(&p, e, features, &threatened, p.play(e.mv).is_check()).value() >= w,
+                    "{p:?} {:?}",
+                    e.mv
+                );
                 for beat in [-300, 0, 100, 400] {
                     match weigh(&p, e, features, &|_| false, beat) {
                         Weighed::Exact(x) => assert_eq!(x, w, "{p:?} {:?}", e.mv),
@@ -1656,14 +1780,28 @@ mod tests {
                     }
                 }
             }
-            let mut full: Vec<(Move, Weighed)> = ests.iter().zip(&exact).map(|(e, &w)| (e.mv, Weighed::Exact(w))).collect();
-            let a = pick(&p, &mut full, features, &mut Checked::default(), &mut |_, _| unreachable!("every candidate is weighed"));
+            let mut full: Vec<(Move, Weighed)> =
+                ests.iter().zip(&exact).map(|(e, &w)| (e.mv, Weighed::Exact(w))).collect();
+            let a = pick(&p, &mut full, features, &mut Checked::default(), &mut |_, _| {
+                unreachable!("every candidate is weighed")
+            });
             let mut lazy: Vec<(Move, Weighed)> = ests
                 .iter()
                 .enumerate()
-                .map(|(i, e)| (e.mv, if i == 0 { Weighed::Exact(exact[0]) } else { ceiling(&p, e, features, &threatened, p.play(e.mv).is_check()) }))
+                .map(|(i, e)| {
+                    (
+                        e.mv,
+                        if i == 0 {
+                            Weighed::Exact(exact[0])
+                        } else {
+                            ceiling(&p, e, features, &threatened, p.play(e.mv).is_check())
+                        },
+                    )
+                })
                 .collect();
-            let b = pick(&p, &mut lazy, features, &mut Checked::default(), &mut |i, beat| weigh(&p, &ests[i], features, &|_| false, beat));
+            let b = pick(&p, &mut lazy, features, &mut Checked::default(), &mut |i, beat| {
+                weigh(&p, &ests[i], features, &|_| false, beat)
+            });
             assert_eq!((a, full[a].1), (b, lazy[b].1), "{p:?}");
             changed += usize::from(a != 0);
         }
@@ -1688,14 +1826,19 @@ mod tests {
         let features = Features::level(9).unwrap();
         let mut checks = 0;
         // Checks one and two moves on from WAC.
-        let two_on = wac_and_one_move_on().into_iter().flat_map(|p| p.legal_moves().iter().map(|&mv| p.play(mv)).collect::<Vec<_>>());
+        let two_on = wac_and_one_move_on()
+            .into_iter()
+            .flat_map(|p| p.legal_moves().iter().map(|&mv| p.play(mv)).collect::<Vec<_>>());
         for p in wac_and_one_move_on().iter().chain(two_on.collect::<Vec<_>>().iter()).filter(|p| p.is_check()) {
             for safe in [false, true] {
                 let exact = plain(p, features, safe);
                 assert_eq!(best_evasion(p, features, i32::MAX, safe), exact, "{p:?}");
                 for stop in [-300, 0, 100, 500] {
                     let cut = best_evasion(p, features, stop, safe);
-                    assert!(if exact.gain < stop { cut == exact } else { cut.gain >= stop && cut.gain <= exact.gain }, "{p:?} {stop}");
+                    assert!(
+                        if exact.gain < stop { cut == exact } else { cut.gain >= stop && cut.gain <= exact.gain },
+                        "{p:?} {stop}"
+                    );
                 }
             }
             checks += 1;
@@ -1713,12 +1856,18 @@ mod tests {
             let features = Features::level([4, 6, 9][n % 3]).unwrap();
             let ev = Eval::new(&p, features);
             let now = Scene::now(&p);
-            let threatened = Threatened::all(&p, p.by_color(p.side_to_move()).into_iter().map(|sq| (sq, ev.agent(&now, sq).threat)));
+            let threatened =
+                Threatened::all(&p, p.by_color(p.side_to_move()).into_iter().map(|sq| (sq, ev.agent(&now, sq).threat)));
             for t in &threatened {
                 let piece = p.piece_kind_at(t.square).unwrap();
                 for &mv in p.legal_moves().iter().filter(|m| p.piece_kind_at(m.from()) != Some(Piece::King)) {
                     if t.untouched_by(mv, mv.promotion().unwrap_or(p.piece_kind_at(mv.from()).unwrap())) {
-                        assert_eq!(ev.threat_at(&Scene::after(&p, mv), t.square, piece), t.threat, "{p:?} {mv:?} {}", t.square);
+                        assert_eq!(
+                            ev.threat_at(&Scene::after(&p, mv), t.square, piece),
+                            t.threat,
+                            "{p:?} {mv:?} {}",
+                            t.square
+                        );
                         same += 1;
                     }
                 }

@@ -25,7 +25,10 @@
 //!    (`bishop_knight_score`).
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, CastleRights, Color, FewMoves, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, Piece, Position, Square, PROMOTION_RANKS};
+use crate::board::{
+    Bitboard, CastleRights, Color, FewMoves, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, PROMOTION_RANKS,
+    Piece, Position, Square, attacks,
+};
 
 /// Does our legal move `mv` give check? Without playing it: the moved piece from its new square,
 /// or a slider of ours whose line the move opens (castling and en passant are played out).
@@ -94,7 +97,8 @@ fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
             return gives_check(pos, mv);
         }
         let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
-        from_square[piece.index()].contains(mv.to()) || (discoverers.contains(mv.from()) && !t.line(king, mv.from()).contains(mv.to()))
+        from_square[piece.index()].contains(mv.to())
+            || (discoverers.contains(mv.from()) && !t.line(king, mv.from()).contains(mv.to()))
     }
 }
 
@@ -200,7 +204,8 @@ impl<F: FnMut(Piece, Move)> MoveSink for CheckSink<'_, F> {
 fn discoverers(t: &attacks::Tables, pos: &Position, king: Square) -> Bitboard {
     let us = pos.side_to_move();
     let queens = pos.pieces(us, Piece::Queen);
-    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop_rays(king)) | ((pos.pieces(us, Piece::Rook) | queens) & t.rook_rays(king));
+    let snipers = ((pos.pieces(us, Piece::Bishop) | queens) & t.bishop_rays(king))
+        | ((pos.pieces(us, Piece::Rook) | queens) & t.rook_rays(king));
     let mut out = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = t.between(king, sniper) & pos.occupied();
@@ -293,7 +298,14 @@ fn mate_by_checks(pos: &Position, checks: &MoveList, moves: u32, most: usize, bu
 /// the one that leaves us the fewest checks (in the order listed at equal count), or for the
 /// checks after it (`mate_by_checks`), whose replies are tried in the order listed.
 #[cfg(test)]
-fn mate_by_checks_ordered(pos: &Position, checks: &MoveList, moves: u32, most: usize, ordered: bool, budget: &mut u32) -> Option<Move> {
+fn mate_by_checks_ordered(
+    pos: &Position,
+    checks: &MoveList,
+    moves: u32,
+    most: usize,
+    ordered: bool,
+    budget: &mut u32,
+) -> Option<Move> {
     checks.iter().copied().find(|&mv| {
         if *budget == 0 {
             return false;
@@ -406,7 +418,12 @@ pub(crate) fn mate_in_two_to_four(pos: &Position, checks: &MoveList) -> Option<(
 }
 
 /// `mate_in_two_to_four` with the budgets given (see `mate_in_two_or_three_within`).
-fn mate_in_two_to_four_within(pos: &Position, checks: &MoveList, three: &mut u32, four: &mut u32) -> Option<(Move, u32)> {
+fn mate_in_two_to_four_within(
+    pos: &Position,
+    checks: &MoveList,
+    three: &mut u32,
+    four: &mut u32,
+) -> Option<(Move, u32)> {
     let mut roots = RootChecks::new(pos, checks);
     if let Some(mv) = roots.mate_by_checks(2, &mut { u32::MAX }) {
         return Some((mv, 2));
@@ -588,7 +605,8 @@ impl<'a> RootChecks<'a> {
                 after.make_move(mv);
                 let mut replies = FewMoves::new(MATE_IN_THREE_LATER_REPLIES);
                 few_replies(after, &mut replies);
-                let mut second = Second { count: replies.list.len() as u8, replies: [Move::NULL; MATE_IN_THREE_LATER_REPLIES] };
+                let mut second =
+                    Second { count: replies.list.len() as u8, replies: [Move::NULL; MATE_IN_THREE_LATER_REPLIES] };
                 if !replies.too_many() {
                     second.replies[..replies.list.len()].copy_from_slice(replies.list.as_slice());
                 }
@@ -624,7 +642,12 @@ impl<'a> RootChecks<'a> {
 
 impl Drop for RootChecks<'_> {
     fn drop(&mut self) {
-        LISTS.set((std::mem::take(&mut self.roots), std::mem::take(&mut self.moves), std::mem::take(&mut self.seconds), std::mem::take(&mut self.thirds)));
+        LISTS.set((
+            std::mem::take(&mut self.roots),
+            std::mem::take(&mut self.moves),
+            std::mem::take(&mut self.seconds),
+            std::mem::take(&mut self.thirds),
+        ));
     }
 }
 
@@ -647,7 +670,8 @@ pub(crate) fn is_mating_phase(pos: &Position) -> bool {
     let them = !us;
     let their_pieces = pos.by_color(them) & !(pos.pieces(them, Piece::King) | pos.pieces(them, Piece::Pawn));
     let bare = pos.by_color(them).count() == 1;
-    their_pieces.is_empty() && (has_heavy(pos, us) || (bare && (pos.pieces(us, Piece::Pawn).any() || minor_mate(pos, us).is_some())))
+    their_pieces.is_empty()
+        && (has_heavy(pos, us) || (bare && (pos.pieces(us, Piece::Pawn).any() || minor_mate(pos, us).is_some())))
 }
 
 /// Without a queen or rook against a bare king the net is first a pawn run, led by the most
@@ -738,7 +762,6 @@ fn has_heavy(pos: &Position, side: Color) -> bool {
     (pos.pieces(side, Piece::Queen) | pos.pieces(side, Piece::Rook)).any()
 }
 
-
 /// The squares the king of `defender` could reach, one king step at a time, through squares
 /// that no piece of the attacker attacks (seen through the defending king) and that hold none of
 /// its own pieces: the box it is confined to.
@@ -819,7 +842,12 @@ fn bishop_knight_score(pos: &Position, light: bool) -> i32 {
     let loose = near.into_iter().filter(|&p| !pos.attackers_to(p, us, pos.occupied()).any()).count() as i32;
     let falls = loose >= 1 && near.count() >= 2;
     let mobility = king_mobility(pos, them);
-    let next = legal.iter().filter(|&&mv| !hangs(pos, mv)).map(|&mv| king_mobility(&pos.play(mv), them)).min().unwrap_or(mobility);
+    let next = legal
+        .iter()
+        .filter(|&&mv| !hangs(pos, mv))
+        .map(|&mv| king_mobility(&pos.play(mv), them))
+        .min()
+        .unwrap_or(mobility);
     let ours = pos.king_square(us);
     // Our king belongs in front of theirs, toward the centre; knight and bishop close by.
     let toward = |c: u8| if c < 4 { 2 } else { -2 };
@@ -923,7 +951,11 @@ fn material(pos: &Position, side: Color) -> i32 {
 
 /// Our move in the mating phase, and a few words on it, or None when no legal move is left.
 /// `game` gives the positions so far, so that none is repeated.
-pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usize) -> usize) -> Option<(Move, String)> {
+pub(crate) fn mating_net(
+    game: &Game,
+    legal: &MoveList,
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Option<(Move, String)> {
     let pos = game.position();
     if let Some(mv) = mate_in_one(pos, legal) {
         return Some((mv, "mate".to_string()));
@@ -940,7 +972,10 @@ pub(crate) fn mating_net(game: &Game, legal: &MoveList, pick: &mut dyn FnMut(usi
         let replies = after.legal_moves();
         // No reply is stalemate (mate was found above): a draw, as is a reply that repeats a
         // position a third time.
-        let rank = if replies.is_empty() || times(after.hash()) >= 2 || replies.iter().any(|&r| times(after.play(r).hash()) >= 2) {
+        let rank = if replies.is_empty()
+            || times(after.hash()) >= 2
+            || replies.iter().any(|&r| times(after.play(r).hash()) >= 2)
+        {
             2
         } else if times(after.hash()) >= 1 || after.halfmove_clock() >= 100 {
             1
@@ -1100,7 +1135,11 @@ mod tests {
     /// over WAC, ECM and the mates and the positions one move later.
     #[test]
     fn mate_in_one_is_the_first_mate_among_the_checks() {
-        let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/ecm.epd"), include_str!("../../tests/data/mate1.epd")];
+        let suites = [
+            include_str!("../../tests/data/wac.epd"),
+            include_str!("../../tests/data/ecm.epd"),
+            include_str!("../../tests/data/mate1.epd"),
+        ];
         let mut mates = 0;
         for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
             for p in one_move_on(root) {
@@ -1142,7 +1181,8 @@ mod tests {
         for root in wac_and_mates() {
             for p in one_move_on(root) {
                 let checks = checks(&p, &p.legal_moves());
-                let want = mate_in_two(&p, &checks).map(|m| (m, 2)).or_else(|| mate_in_three(&p, &checks).map(|m| (m, 3)));
+                let want =
+                    mate_in_two(&p, &checks).map(|m| (m, 2)).or_else(|| mate_in_three(&p, &checks).map(|m| (m, 3)));
                 assert_eq!(mate_in_two_or_three(&p, &checks), want, "{}", p.to_fen());
                 twos += usize::from(want.is_some_and(|(_, n)| n == 2));
                 threes += usize::from(want.is_some_and(|(_, n)| n == 3));
@@ -1163,10 +1203,17 @@ mod tests {
                     let (mut want_three, mut want_four) = (three, four);
                     let want = mate_in_two(&p, &checks)
                         .map(|m| (m, 2))
-                        .or_else(|| root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_three).map(|m| (m, 3)))
+                        .or_else(|| {
+                            root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_three).map(|m| (m, 3))
+                        })
                         .or_else(|| mate_in_four(&p, &checks, &mut want_four).map(|m| (m, 4)));
                     let (mut left_three, mut left_four) = (three, four);
-                    assert_eq!(mate_in_two_to_four_within(&p, &checks, &mut left_three, &mut left_four), want, "{} {three} {four}", p.to_fen());
+                    assert_eq!(
+                        mate_in_two_to_four_within(&p, &checks, &mut left_three, &mut left_four),
+                        want,
+                        "{} {three} {four}",
+                        p.to_fen()
+                    );
                     assert_eq!((left_three, left_four), (want_three, want_four), "{} {three} {four}", p.to_fen());
                     fours += usize::from(want.is_some_and(|(_, n)| n == 4));
                 }
@@ -1188,13 +1235,20 @@ mod tests {
                     for moves in 1..=3 {
                         let (mut want_left, mut left) = (start, start);
                         let want = mate_by_checks(&p, &checks, moves, MATE_IN_THREE_LATER_REPLIES, &mut want_left);
-                        assert_eq!(first_mate_by_checks(&p, checks.as_slice(), moves, &mut left), want, "{} {moves} {start}", p.to_fen());
+                        assert_eq!(
+                            first_mate_by_checks(&p, checks.as_slice(), moves, &mut left),
+                            want,
+                            "{} {moves} {start}",
+                            p.to_fen()
+                        );
                         assert_eq!(left, want_left, "{} {moves} {start}", p.to_fen());
                     }
                     let (mut want_left, mut left) = (start, start);
                     let want = root_mate_by_checks(&p, &checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
                         .map(|m| (m, 2))
-                        .or_else(|| root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_left).map(|m| (m, 3)));
+                        .or_else(|| {
+                            root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_left).map(|m| (m, 3))
+                        });
                     assert_eq!(mate_in_two_or_three_within(&p, &checks, &mut left), want, "{} {start}", p.to_fen());
                     assert_eq!(left, want_left, "{} {start}", p.to_fen());
                     found += usize::from(want.is_some());
@@ -1255,7 +1309,8 @@ mod tests {
     #[test]
     fn corner_steps_fall_along_the_edge_toward_the_bishops_corner() {
         // Dark corners a1 and h8: from a8 (a light corner) seven steps, fewer each step down.
-        let steps: Vec<i32> = ["a8", "a7", "a6", "a2", "a1"].iter().map(|s| corner_steps(Square::parse(s).unwrap(), false)).collect();
+        let steps: Vec<i32> =
+            ["a8", "a7", "a6", "a2", "a1"].iter().map(|s| corner_steps(Square::parse(s).unwrap(), false)).collect();
         assert_eq!(steps, vec![7, 6, 5, 1, 0]);
         assert_eq!(corner_steps(Square::parse("b1").unwrap(), true), 6);
     }

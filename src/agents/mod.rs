@@ -25,7 +25,7 @@ pub mod values;
 pub use agent::{Action, Agent, Estimate};
 pub use counters::{CounterLog, Counters};
 pub use features::{FeatureError, Features};
-pub use master::{Choice, MasterAgent, Reason, Rule, DEFAULT_SEED};
+pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};
 
 /// The positions of an EPD text (each line's first four fields, before any `;`), for the
 /// agents' tests over the suites; lines that are no position are left out.

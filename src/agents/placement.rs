@@ -20,7 +20,7 @@
 //! - a pawn: the centre pawns forward early, the pawns in front of our king at home while it
 //!   needs them, and every pawn forward once the pieces are off.
 
-use crate::board::{attacks, Bitboard, CastleRights, Color, Move, MoveKind, Piece, Position, Square};
+use crate::board::{Bitboard, CastleRights, Color, Move, MoveKind, Piece, Position, Square, attacks};
 
 /// How far `sq` is from the edge: 0 on the edge, 3 on the four centre squares.
 #[inline]
@@ -85,11 +85,12 @@ fn worth(pos: &Position, stage: &Stage, piece: Piece, sq: Square, occ: Bitboard,
         }
         Piece::Rook => {
             let file_bb = Bitboard::file(sq.file());
-            let open = match ((pos.pieces(us, Piece::Pawn) & file_bb).any(), (pos.pieces(!us, Piece::Pawn) & file_bb).any()) {
-                (false, false) => 15,
-                (false, true) => 8,
-                _ => 0,
-            };
+            let open =
+                match ((pos.pieces(us, Piece::Pawn) & file_bb).any(), (pos.pieces(!us, Piece::Pawn) & file_bb).any()) {
+                    (false, false) => 15,
+                    (false, true) => 8,
+                    _ => 0,
+                };
             let seventh = if rank == 6 { 15 } else { 0 };
             2 * (t.rook(sq, occ) & !own).count() as i32 + open + seventh
         }
@@ -187,7 +188,11 @@ impl Placement {
             let home = from.relative(us);
             gain -= match piece {
                 Piece::King if king_side || queen_side => 20,
-                Piece::Rook if (home == Square::new(7, 0) && king_side) || (home == Square::new(0, 0) && queen_side) => 10,
+                Piece::Rook
+                    if (home == Square::new(7, 0) && king_side) || (home == Square::new(0, 0) && queen_side) =>
+                {
+                    10
+                }
                 _ => 0,
             };
         }
@@ -216,7 +221,10 @@ mod tests {
     }
 
     fn mirror_move(uci: &str) -> String {
-        uci.chars().enumerate().map(|(i, c)| if i == 1 || i == 3 { (b'9' - c as u8 + b'0') as char } else { c }).collect()
+        uci.chars()
+            .enumerate()
+            .map(|(i, c)| if i == 1 || i == 3 { (b'9' - c as u8 + b'0') as char } else { c })
+            .collect()
     }
 
     /// Both colours weigh the same move the same: every legal move of a few positions against
@@ -276,4 +284,3 @@ mod tests {
         assert!(gain_of("3qk3/8/8/8/8/8/8/K2Q4 w - - 0 1", "a1b2") < 0);
     }
 }
-

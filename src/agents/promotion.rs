@@ -16,8 +16,8 @@
 //!   capture it, stand on its queening square, or guard that square are its answers, offered to
 //!   the MasterAgent as candidates (look-ahead then weighs them against the promotion).
 
-use super::values::{value, PAWN_VALUE, QUEEN_VALUE};
-use crate::board::{attacks, Bitboard, Color, Move, Piece, Position, Square};
+use super::values::{PAWN_VALUE, QUEEN_VALUE, value};
+use crate::board::{Bitboard, Color, Move, Piece, Position, Square, attacks};
 
 /// Bonus for a passed pawn by the relative rank it stands on after its move (0 = first rank).
 pub(crate) const PASSED_BONUS: [i32; 8] = [0, 0, 5, 10, 20, 40, 70, 0];
@@ -71,7 +71,8 @@ pub(crate) fn unstoppable(pos: &Position, color: Color, sq: Square, occ: Bitboar
     }
     let queening = Square::new(sq.file(), color.promotion_rank());
     let king = pos.king_square(defender);
-    let distance = (king.file() as i32 - queening.file() as i32).abs().max((king.rank() as i32 - queening.rank() as i32).abs());
+    let distance =
+        (king.file() as i32 - queening.file() as i32).abs().max((king.rank() as i32 - queening.rank() as i32).abs());
     distance - i32::from(defender_to_move) > steps_to_go(color, sq)
 }
 

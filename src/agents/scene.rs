@@ -7,7 +7,7 @@
 //! occupancy neither attack nor block, which also uncovers x-rays through a vacated square.
 
 use super::values::value;
-use crate::board::{attacks, Bitboard, Color, Move, MoveKind, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position, Square, attacks};
 
 /// Castling moves two of our pieces; every other move one.
 const MAX_ARRIVALS: usize = 2;
@@ -131,7 +131,8 @@ impl Scene {
     #[inline]
     pub fn quiet_step_origin(&self, pos: &Position) -> Option<Square> {
         let vacated = pos.occupied() & !self.occ;
-        (self.captured.is_none() && self.n_arrivals == 1 && vacated.any() && !vacated.more_than_one()).then(|| vacated.lsb())
+        (self.captured.is_none() && self.n_arrivals == 1 && vacated.any() && !vacated.more_than_one())
+            .then(|| vacated.lsb())
     }
 
     /// Our pieces in this scene.
@@ -237,7 +238,6 @@ impl Scene {
     pub fn us(&self) -> Color {
         self.us
     }
-
 
     /// Is `sq` defended? Our king only counts when a single enemy piece attacks, because it may
     /// not recapture onto a square a second attacker still covers.

@@ -92,11 +92,8 @@ impl Position {
         pos.castling = parse_castling(&pos, fields[2])?;
         pos.ep = parse_ep(&pos, fields[3])?;
         if let Some(h) = fields.get(4) {
-            pos.halfmove = h
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n <= 10_000)
-                .ok_or_else(|| FenError::BadHalfmove(truncate(h)))?;
+            pos.halfmove =
+                h.parse::<u32>().ok().filter(|&n| n <= 10_000).ok_or_else(|| FenError::BadHalfmove(truncate(h)))?;
         }
         if let Some(f) = fields.get(5) {
             // Some tools write move number 0; read it as 1 rather than refuse the position (a

@@ -114,12 +114,7 @@ impl Game {
         let n = self.positions.len();
         let first = n.saturating_sub(window + 1);
         let key = cur.repetition_key();
-        self.positions[first..n]
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|p| p.repetition_key() == key)
-            .count()
+        self.positions[first..n].iter().rev().step_by(2).filter(|p| p.repetition_key() == key).count()
     }
 
     pub fn is_threefold(&self) -> bool {

@@ -14,10 +14,10 @@ mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use fen::{placement_fen, FenError, STARTPOS};
+pub use fen::{FenError, STARTPOS, placement_fen};
 pub use game::{Game, Outcome};
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub(crate) use movegen::{FewMoves, KingSteps, MoveSink, PROMOTION_RANKS};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use position::Position;
-pub(crate) use movegen::{FewMoves, KingSteps, MoveSink, PROMOTION_RANKS};
 pub use types::{CastleRights, Color, Piece, Square};

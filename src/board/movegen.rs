@@ -1,7 +1,7 @@
 //! Fully legal move generation: check evasion masks, pin rays and king-safety tests are applied
 //! while generating, so no move is made and tested afterwards.
 
-use super::{attacks, Bitboard, CastleRights, Color, Move, MoveKind, MoveList, Piece, Position, Square};
+use super::{Bitboard, CastleRights, Color, Move, MoveKind, MoveList, Piece, Position, Square, attacks};
 
 impl Position {
     /// All legal moves of the side to move.
@@ -102,7 +102,9 @@ impl Position {
         if Iterator::any(&mut (t.king(ksq) & !theirs & !covered), |sq| !slid(sq)) {
             return false;
         }
-        let checkers = (t.pawn(them, ksq) & pawns & ours) | (t.knight(ksq) & knights & ours) | t.sliders_to(ksq, occ, our_diagonal, our_straight);
+        let checkers = (t.pawn(them, ksq) & pawns & ours)
+            | (t.knight(ksq) & knights & ours)
+            | t.sliders_to(ksq, occ, our_diagonal, our_straight);
         if checkers.is_empty() {
             return !self.play(mv).has_legal_move();
         }
@@ -177,7 +179,8 @@ impl Position {
         let t = steps.t;
         let (from, to) = (mv.from(), mv.to());
         let moved = from.bb() | to.bb();
-        let (mut pawn_cover, mut knight_cover, mut king_cover) = (steps.pawn_cover, steps.knight_cover, steps.king_cover);
+        let (mut pawn_cover, mut knight_cover, mut king_cover) =
+            (steps.pawn_cover, steps.knight_cover, steps.king_cover);
         let (mut diagonal, mut straight) = (steps.diagonal, steps.straight);
         match piece {
             Piece::Pawn => pawn_cover = (steps.pawns ^ moved).pawn_attacks(self.side == Color::White),
@@ -302,8 +305,8 @@ impl Position {
         let straight = (self.by_piece(Piece::Rook) | queens) & theirs;
 
         // A king never gives check, so leapers are knights and pawns only.
-        let mut checkers = (t.knight(ksq) & self.pieces(them, Piece::Knight))
-            | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
+        let mut checkers =
+            (t.knight(ksq) & self.pieces(them, Piece::Knight)) | (t.pawn(us, ksq) & self.pieces(them, Piece::Pawn));
         let mut pinned = Bitboard::EMPTY;
         for sniper in t.sliders_to(ksq, theirs, diagonal, straight) {
             let between = t.between(ksq, sniper) & occ;
@@ -347,8 +350,7 @@ impl Position {
     fn attacked_squares(&self, t: &attacks::Tables, by: Color, occ: Bitboard, near: Bitboard) -> Bitboard {
         let theirs = self.by_color(by);
         let queens = self.by_piece(Piece::Queen);
-        let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White)
-            | t.king(self.king_square(by));
+        let mut att = self.pieces(by, Piece::Pawn).pawn_attacks(by == Color::White) | t.king(self.king_square(by));
         for sq in self.by_piece(Piece::Knight) & theirs {
             att |= t.knight(sq);
         }
@@ -402,7 +404,15 @@ impl Position {
     /// capture towards file h) is one shift of the whole pawn set, so the cost does not grow
     /// with the number of pawns and the counter only needs popcounts.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink>(&self, t: &attacks::Tables, list: &mut S, from_mask: Bitboard, target: Bitboard, pinned: Bitboard, ksq: Square) {
+    fn pawn_moves<S: MoveSink>(
+        &self,
+        t: &attacks::Tables,
+        list: &mut S,
+        from_mask: Bitboard,
+        target: Bitboard,
+        pinned: Bitboard,
+        ksq: Square,
+    ) {
         let us = self.side;
         let white = us == Color::White;
         let empty = !self.occupied();
@@ -659,7 +669,12 @@ mod tests {
     #[test]
     fn has_legal_move_agrees_with_listing() {
         let mut none = 0;
-        let ends = ["7k/5K2/8/8/8/8/8/6Q1 b - - 0 1", "k7/2Q5/K7/8/8/8/8/8 b - - 0 1", "k7/P7/K7/8/8/8/8/8 b - - 0 1", "7k/5KQ1/8/8/8/8/8/8 b - - 0 1"];
+        let ends = [
+            "7k/5K2/8/8/8/8/8/6Q1 b - - 0 1",
+            "k7/2Q5/K7/8/8/8/8/8 b - - 0 1",
+            "k7/P7/K7/8/8/8/8/8 b - - 0 1",
+            "7k/5KQ1/8/8/8/8/8/8 b - - 0 1",
+        ];
         for pos in positions().into_iter().chain(ends.iter().map(|f| Position::from_fen(f).unwrap())) {
             assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty(), "{}", pos.to_fen());
             none += usize::from(!pos.has_legal_move());
@@ -717,7 +732,8 @@ mod tests {
     #[test]
     fn a_kept_king_step_agrees_with_playing() {
         let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
-        let roots: Vec<Position> = positions().into_iter().chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s))).collect();
+        let roots: Vec<Position> =
+            positions().into_iter().chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s))).collect();
         let (mut kept, mut not) = (0, 0);
         for root in roots {
             for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
@@ -800,7 +816,12 @@ mod tests {
     fn checkers_and_pins_agree_with_position() {
         for pos in positions() {
             let ksq = pos.king_square(pos.side_to_move());
-            assert_eq!(pos.checkers_and_pinned(attacks::tables(), ksq), (pos.checkers(), pos.pinned()), "{}", pos.to_fen());
+            assert_eq!(
+                pos.checkers_and_pinned(attacks::tables(), ksq),
+                (pos.checkers(), pos.pinned()),
+                "{}",
+                pos.to_fen()
+            );
         }
     }
 

@@ -65,11 +65,7 @@ impl Move {
 
     #[inline]
     pub const fn promotion(self) -> Option<Piece> {
-        if self.0 >> 12 & 3 == 1 {
-            Some(Piece::from_index((self.0 >> 14) as usize + 1))
-        } else {
-            None
-        }
+        if self.0 >> 12 & 3 == 1 { Some(Piece::from_index((self.0 >> 14) as usize + 1)) } else { None }
     }
 
     #[inline]

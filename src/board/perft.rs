@@ -79,10 +79,8 @@ pub fn parse_suite_line(line: &str) -> Result<Option<PerftCase>, String> {
         let (Some(d), Some(n), None) = (it.next(), it.next(), it.next()) else {
             return Err(format!("bad depth entry '{part}'"));
         };
-        let depth = d
-            .strip_prefix('D')
-            .and_then(|x| x.parse::<u32>().ok())
-            .ok_or_else(|| format!("bad depth '{d}'"))?;
+        let depth =
+            d.strip_prefix('D').and_then(|x| x.parse::<u32>().ok()).ok_or_else(|| format!("bad depth '{d}'"))?;
         let nodes = n.parse::<u64>().map_err(|_| format!("bad node count '{n}'"))?;
         depths.push((depth, nodes));
     }

@@ -2,7 +2,7 @@
 //! Moves are applied copy-make: `play` returns the next position and leaves this one untouched,
 //! which keeps "what if" questions (the agents ask many) free of unmake bookkeeping.
 
-use super::{attacks, zobrist, Bitboard, CastleRights, Color, Move, MoveKind, Piece, Square};
+use super::{Bitboard, CastleRights, Color, Move, MoveKind, Piece, Square, attacks, zobrist};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
@@ -150,10 +150,7 @@ impl Position {
     fn sliders(&self, color: Color) -> (Bitboard, Bitboard) {
         let queens = self.by_piece[Piece::Queen.index()];
         let own = self.by_color[color.index()];
-        (
-            (self.by_piece[Piece::Bishop.index()] | queens) & own,
-            (self.by_piece[Piece::Rook.index()] | queens) & own,
-        )
+        ((self.by_piece[Piece::Bishop.index()] | queens) & own, (self.by_piece[Piece::Rook.index()] | queens) & own)
     }
 
     /// Pieces of `by` that attack `sq` when the board holds exactly `occupancy`.
@@ -295,8 +292,7 @@ impl Position {
     pub fn repetition_key(&self) -> u64 {
         match self.ep {
             Some(ep)
-                if self.ep_capturable(ep)
-                    && !self.legal_moves().iter().any(|m| m.kind() == MoveKind::EnPassant) =>
+                if self.ep_capturable(ep) && !self.legal_moves().iter().any(|m| m.kind() == MoveKind::EnPassant) =>
             {
                 self.hash ^ zobrist::EP_FILE[ep.file() as usize]
             }
@@ -442,8 +438,7 @@ impl Position {
         }
         // Only bishops, all on squares of one colour: no mate is possible.
         knights.is_empty()
-            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
-                || (bishops & Bitboard::DARK_SQUARES).is_empty())
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty())
     }
 }
 

@@ -78,14 +78,7 @@ pub enum Piece {
 }
 
 impl Piece {
-    pub const ALL: [Piece; 6] = [
-        Piece::Pawn,
-        Piece::Knight,
-        Piece::Bishop,
-        Piece::Rook,
-        Piece::Queen,
-        Piece::King,
-    ];
+    pub const ALL: [Piece; 6] = [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
     /// The kinds a pawn may promote to, best first.
     pub const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
@@ -188,11 +181,7 @@ impl Square {
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
-        if f < 0 || f > 7 || r < 0 || r > 7 {
-            None
-        } else {
-            Some(Square::new(f as u8, r as u8))
-        }
+        if f < 0 || f > 7 || r < 0 || r > 7 { None } else { Some(Square::new(f as u8, r as u8)) }
     }
 
     /// Parses "e4" (lower-case file letter, rank digit).
@@ -270,12 +259,9 @@ impl CastleRights {
             return "-".to_string();
         }
         let mut s = String::new();
-        for (bit, c) in [
-            (Self::WHITE_KING, 'K'),
-            (Self::WHITE_QUEEN, 'Q'),
-            (Self::BLACK_KING, 'k'),
-            (Self::BLACK_QUEEN, 'q'),
-        ] {
+        for (bit, c) in
+            [(Self::WHITE_KING, 'K'), (Self::WHITE_QUEEN, 'Q'), (Self::BLACK_KING, 'k'), (Self::BLACK_QUEEN, 'q')]
+        {
             if self.has(bit) {
                 s.push(c);
             }

@@ -3,7 +3,7 @@
 //! ends the game. The measure of level 9's mating net (issue: "KQK and KRK must be mated from any
 //! legal start within the 50-move rule").
 
-use crate::board::{placement_fen, Color, Game, Outcome, Piece, Position, Square};
+use crate::board::{Color, Game, Outcome, Piece, Position, Square, placement_fen};
 use crate::spec::player_from_spec;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -94,20 +94,30 @@ impl DrillGame {
 /// Plays `positions` drill games of `player` (White, the attacker) against `defender`, from
 /// random positions drawn with `seed`, on `threads` threads; game i's start and seeds depend
 /// only on i, so the result is the same on any number of threads.
-pub fn drill(material: &Material, positions: usize, player: &str, defender: &str, seed: u64, threads: usize) -> Result<Vec<DrillGame>, String> {
+pub fn drill(
+    material: &Material,
+    positions: usize,
+    player: &str,
+    defender: &str,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<DrillGame>, String> {
     player_from_spec(player, 0)?;
     player_from_spec(defender, 0)?;
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<DrillGame>>> = (0..positions).map(|_| std::sync::Mutex::new(None)).collect();
+    let results: Vec<std::sync::Mutex<Option<DrillGame>>> =
+        (0..positions).map(|_| std::sync::Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, positions.max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if i >= positions {
-                    break;
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= positions {
+                        break;
+                    }
+                    let game = drill_game(material, i, player, defender, seed);
+                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(game);
                 }
-                let game = drill_game(material, i, player, defender, seed);
-                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(game);
             });
         }
     });

@@ -3,11 +3,7 @@
 /// A CSV field: quoted (quotes doubled) when it holds a comma, quote or line break, as RFC 4180
 /// has it. Player specs such as `search:depth=1,range=30` contain commas.
 pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\"")).into()
-    } else {
-        s.into()
-    }
+    if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")).into() } else { s.into() }
 }
 
 /// The fields of one CSV line, the inverse of `csv_field`: quoted fields may hold commas and

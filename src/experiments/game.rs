@@ -48,7 +48,6 @@ impl Termination {
     }
 }
 
-
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub index: usize,

@@ -15,9 +15,9 @@ pub mod thesis;
 
 use crate::board::{Color, Position};
 use crate::spec::player_from_spec;
-use game::{play_game, GameRecord, Played};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use game::{GameRecord, Played, play_game};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// When set, running games finish and no new ones start (for embedding the runner).
@@ -102,7 +102,8 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
     let mut white = player_from_spec(&job.white, job.seed)?;
     let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
     let start = job.start;
-    let Played { termination, moves, mut reasons, material, bare_king, fault } = play_game(white.as_mut(), black.as_mut(), start, move_cap);
+    let Played { termination, moves, mut reasons, material, bare_king, fault } =
+        play_game(white.as_mut(), black.as_mut(), start, move_cap);
     if !job.keep_reasons {
         reasons = Vec::new();
     }
@@ -153,31 +154,37 @@ pub fn run_jobs_until(
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                if STOP.load(Ordering::Relaxed) || enough.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= jobs.len() {
-                    break;
-                }
-                // One broken game must not cost the others: a panic is logged and the game dropped.
-                let rec = std::panic::catch_unwind(|| run_job(i, &jobs[i], move_cap));
-                match rec {
-                    Ok(Ok(r)) => {
-                        if on_done(&r) {
-                            enough.store(true, Ordering::Relaxed);
-                        }
-                        results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            s.spawn(|| {
+                loop {
+                    if STOP.load(Ordering::Relaxed) || enough.load(Ordering::Relaxed) {
+                        break;
                     }
-                    Ok(Err(e)) => log::error!("game {i}: {e}"),
-                    Err(_) => log::error!("game {i} ({} vs {}) panicked; left out", jobs[i].white, jobs[i].black),
-                }
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if progress && (d.is_multiple_of(50) || d == jobs.len()) {
-                    let secs = start.elapsed().as_secs_f64();
-                    let rate = d as f64 / secs.max(1e-9);
-                    eprintln!("{d}/{} games, {rate:.1} games/s, eta {:.0} s", jobs.len(), (jobs.len() - d) as f64 / rate);
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() {
+                        break;
+                    }
+                    // One broken game must not cost the others: a panic is logged and the game dropped.
+                    let rec = std::panic::catch_unwind(|| run_job(i, &jobs[i], move_cap));
+                    match rec {
+                        Ok(Ok(r)) => {
+                            if on_done(&r) {
+                                enough.store(true, Ordering::Relaxed);
+                            }
+                            results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                        }
+                        Ok(Err(e)) => log::error!("game {i}: {e}"),
+                        Err(_) => log::error!("game {i} ({} vs {}) panicked; left out", jobs[i].white, jobs[i].black),
+                    }
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if progress && (d.is_multiple_of(50) || d == jobs.len()) {
+                        let secs = start.elapsed().as_secs_f64();
+                        let rate = d as f64 / secs.max(1e-9);
+                        eprintln!(
+                            "{d}/{} games, {rate:.1} games/s, eta {:.0} s",
+                            jobs.len(),
+                            (jobs.len() - d) as f64 / rate
+                        );
+                    }
                 }
             });
         }

@@ -10,7 +10,7 @@
 //! game's score vary less than a win-or-loss coin would, narrow the intervals as they do in the
 //! pairing table's.
 
-use super::stats::{erf, Wdl};
+use super::stats::{Wdl, erf};
 
 /// d p / d r at p = 1/2 per unit of p(1-p): the logistic's slope in Elo units.
 const C: f64 = std::f64::consts::LN_10 / 400.0;
@@ -221,7 +221,11 @@ pub fn fit(players: &[String], results: &[(usize, usize, Wdl)], anchor: usize) -
             for j in (0..n).filter(|&j| linked[j] && j != i) {
                 let w = pair[i][j];
                 let p = expected(&elo, i, j);
-                let m = C * C * (w.wins as f64 * (1.0 - p).powi(2) + w.draws as f64 * (0.5 - p).powi(2) + w.losses as f64 * p * p);
+                let m = C
+                    * C
+                    * (w.wins as f64 * (1.0 - p).powi(2)
+                        + w.draws as f64 * (0.5 - p).powi(2)
+                        + w.losses as f64 * p * p);
                 v[a][a] += m;
                 if let Some(b) = free.iter().position(|&f| f == j) {
                     v[a][b] -= m;
@@ -246,7 +250,8 @@ pub fn fit(players: &[String], results: &[(usize, usize, Wdl)], anchor: usize) -
 /// Solves `m x = b` by Gaussian elimination with partial pivoting; None when `m` is singular.
 fn solve(m: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
     let k = b.len();
-    let mut a: Vec<Vec<f64>> = m.iter().zip(b).map(|(row, &bi)| row.iter().copied().chain(std::iter::once(bi)).collect()).collect();
+    let mut a: Vec<Vec<f64>> =
+        m.iter().zip(b).map(|(row, &bi)| row.iter().copied().chain(std::iter::once(bi)).collect()).collect();
     for col in 0..k {
         let pivot = (col..k).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
         if a[pivot][col].abs() < 1e-300 {
@@ -266,7 +271,8 @@ fn solve(m: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
 
 fn invert(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     let k = m.len();
-    let columns: Option<Vec<Vec<f64>>> = (0..k).map(|c| solve(m, &(0..k).map(|r| f64::from(u8::from(r == c))).collect::<Vec<_>>())).collect();
+    let columns: Option<Vec<Vec<f64>>> =
+        (0..k).map(|c| solve(m, &(0..k).map(|r| f64::from(u8::from(r == c))).collect::<Vec<_>>())).collect();
     let columns = columns?;
     Some((0..k).map(|r| (0..k).map(|c| columns[c][r]).collect()).collect())
 }
@@ -336,7 +342,13 @@ mod tests {
     /// among themselves as if those games had not been played. A player without games is NaN.
     #[test]
     fn perfect_scores_are_infinite_and_the_rest_still_fit() {
-        let results = [(0, 1, wdl(5, 0, 0)), (0, 2, wdl(3, 0, 0)), (1, 2, wdl(0, 6, 0)), (3, 1, wdl(0, 0, 4)), (3, 2, wdl(0, 0, 2))];
+        let results = [
+            (0, 1, wdl(5, 0, 0)),
+            (0, 2, wdl(3, 0, 0)),
+            (1, 2, wdl(0, 6, 0)),
+            (3, 1, wdl(0, 0, 4)),
+            (3, 2, wdl(0, 0, 2)),
+        ];
         let r = fit(&names(5), &results, 1);
         assert_eq!(r.elo[0], f64::INFINITY);
         assert_eq!(r.elo[3], f64::NEG_INFINITY);

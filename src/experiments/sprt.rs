@@ -99,7 +99,13 @@ impl Pentanomial {
     pub fn los(&self) -> f64 {
         let Some((mean, var)) = self.mean_var() else { return 0.5 };
         if var <= 0.0 {
-            return if mean > 0.5 { 1.0 } else if mean < 0.5 { 0.0 } else { 0.5 };
+            return if mean > 0.5 {
+                1.0
+            } else if mean < 0.5 {
+                0.0
+            } else {
+                0.5
+            };
         }
         let se = (var / self.pairs() as f64).sqrt();
         0.5 * (1.0 + erf((mean - 0.5) / (se * std::f64::consts::SQRT_2)))
@@ -141,7 +147,9 @@ impl SprtConfig {
                 other => return Err(format!("unknown SPRT parameter '{other}' (elo0, elo1, alpha, beta)")),
             }
         }
-        let (Some(elo0), Some(elo1)) = (elo0, elo1) else { return Err("the SPRT needs elo0 and elo1, e.g. elo0=0,elo1=10".to_string()) };
+        let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
+            return Err("the SPRT needs elo0 and elo1, e.g. elo0=0,elo1=10".to_string());
+        };
         if elo0 >= elo1 {
             return Err(format!("elo0 ({elo0}) must be below elo1 ({elo1})"));
         }
@@ -271,7 +279,8 @@ fn mle_with_t(scores: &[f64], observed: &[f64], t: f64) -> Vec<f64> {
     for _ in 0..1000 {
         let mu: f64 = scores.iter().zip(&p).map(|(a, q)| a * q).sum();
         let sigma = scores.iter().zip(&p).map(|(a, q)| q * (a - mu).powi(2)).sum::<f64>().sqrt();
-        let phi: Vec<f64> = scores.iter().map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2))).collect();
+        let phi: Vec<f64> =
+            scores.iter().map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2))).collect();
         let x = secular_root(observed, &phi);
         let next: Vec<f64> = observed.iter().zip(&phi).map(|(o, f)| o / (1.0 + x * f)).collect();
         let change = next.iter().zip(&p).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
@@ -356,7 +365,16 @@ pub fn pairs_text(label: &str, pairs: &Pentanomial) -> String {
     let (e, lo, hi) = pairs.elo_interval();
     format!(
         "{label}: {} pairs [LL, LD, DD+WL, WD, WW] = [{}, {}, {}, {}, {}] (DD {}, WL {}), Elo from pairs {e:+.1} [{lo:+.1}, {hi:+.1}], nElo {}, LOS {:.1}%",
-        pairs.pairs(), c[0], c[1], c[2], c[3], c[4], pairs.dd, pairs.wl, nelo_text(pairs.normalized_elo()), 100.0 * pairs.los()
+        pairs.pairs(),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        pairs.dd,
+        pairs.wl,
+        nelo_text(pairs.normalized_elo()),
+        100.0 * pairs.los()
     )
 }
 
@@ -365,7 +383,8 @@ impl SprtState {
     pub fn summary(&self, a: &str, b: &str, games_cap: usize) -> String {
         let c = &self.config;
         let decision = self.decision.unwrap_or(Decision::Inconclusive);
-        let trinomial = self.llr_trinomial.map_or("n/a (needs a win, a draw and a loss)".to_string(), |l| format!("{l:+.3}"));
+        let trinomial =
+            self.llr_trinomial.map_or("n/a (needs a win, a draw and a loss)".to_string(), |l| format!("{l:+.3}"));
         format!(
             concat!(
                 "SPRT {} vs {}: elo0={} elo1={} alpha={} beta={} (normalised Elo, pentanomial GSPRT; at most {} games)\n",
@@ -398,10 +417,32 @@ impl SprtState {
         let (e, lo, hi) = p.elo_interval();
         format!(
             "{{\"a\":{},\"b\":{},\"elo0\":{},\"elo1\":{},\"alpha\":{},\"beta\":{},\"games\":{},\"pairs\":{},\"pentanomial\":[{},{},{},{},{}],\"dd\":{},\"wl\":{},\"llr\":{},\"lower\":{},\"upper\":{},\"llr_trinomial\":{},\"nelo\":{},\"nelo_low\":{},\"nelo_high\":{},\"elo\":{},\"elo_low\":{},\"elo_high\":{},\"los\":{},\"decision\":{}}}\n",
-            json_str(a), json_str(b), json_num(c.elo0), json_num(c.elo1), json_num(c.alpha), json_num(c.beta),
-            2 * p.pairs(), p.pairs(), p.ll, p.ld, p.dd + p.wl, p.wd, p.ww, p.dd, p.wl,
-            json_num(self.llr), json_num(c.lower()), json_num(c.upper()), self.llr_trinomial.map_or("null".to_string(), json_num),
-            json_num(n), json_num(nlo), json_num(nhi), json_num(e), json_num(lo), json_num(hi), json_num(p.los()),
+            json_str(a),
+            json_str(b),
+            json_num(c.elo0),
+            json_num(c.elo1),
+            json_num(c.alpha),
+            json_num(c.beta),
+            2 * p.pairs(),
+            p.pairs(),
+            p.ll,
+            p.ld,
+            p.dd + p.wl,
+            p.wd,
+            p.ww,
+            p.dd,
+            p.wl,
+            json_num(self.llr),
+            json_num(c.lower()),
+            json_num(c.upper()),
+            self.llr_trinomial.map_or("null".to_string(), json_num),
+            json_num(n),
+            json_num(nlo),
+            json_num(nhi),
+            json_num(e),
+            json_num(lo),
+            json_num(hi),
+            json_num(p.los()),
             json_str(self.decision.unwrap_or(Decision::Inconclusive).key())
         )
     }
@@ -450,12 +491,42 @@ mod tests {
     #[test]
     fn pair_statistics_match_the_reference() {
         for (p, want) in [
-            (penta([3, 10, 20, 5, 9, 2]), [-16.8995561666445, -85.6870285510649, 51.8879162177759, -10.6391073975179, -54.3668122359414, 32.7524827975253, 0.315073599348781]),
-            (penta([12, 30, 61, 0, 25, 8]), [-23.6796002128603, -64.9689398759615, 17.609739450241, -16.6180383709034, -45.8234932226059, 12.3540766744441, 0.130496517089951]),
+            (
+                penta([3, 10, 20, 5, 9, 2]),
+                [
+                    -16.8995561666445,
+                    -85.6870285510649,
+                    51.8879162177759,
+                    -10.6391073975179,
+                    -54.3668122359414,
+                    32.7524827975253,
+                    0.315073599348781,
+                ],
+            ),
+            (
+                penta([12, 30, 61, 0, 25, 8]),
+                [
+                    -23.6796002128603,
+                    -64.9689398759615,
+                    17.609739450241,
+                    -16.6180383709034,
+                    -45.8234932226059,
+                    12.3540766744441,
+                    0.130496517089951,
+                ],
+            ),
         ] {
             let (n, nlo, nhi) = p.normalized_elo();
             let (e, lo, hi) = p.elo_interval();
-            for (got, (w, what)) in [n, nlo, nhi, e, lo, hi, p.los()].into_iter().zip(want.into_iter().zip(["nelo", "nelo low", "nelo high", "elo", "elo low", "elo high", "los"])) {
+            for (got, (w, what)) in [n, nlo, nhi, e, lo, hi, p.los()].into_iter().zip(want.into_iter().zip([
+                "nelo",
+                "nelo low",
+                "nelo high",
+                "elo",
+                "elo low",
+                "elo high",
+                "los",
+            ])) {
                 close(got, w, what);
             }
         }
@@ -489,7 +560,18 @@ mod tests {
         let ok = SprtConfig::parse("elo0=0,elo1=10").unwrap();
         assert_eq!((ok.alpha, ok.beta), (0.05, 0.05));
         assert!((ok.lower() - (0.05f64 / 0.95).ln()).abs() < 1e-15 && (ok.upper() - 19f64.ln()).abs() < 1e-15);
-        for bad in ["", "elo0=0", "elo0=10,elo1=0", "elo0=0,elo1=5,alpha=0", "elo0=0,elo1=5,beta=1", "elo0=0,elo1=5,alpha=0.6,beta=0.5", "elo0=x,elo1=5", "elo0=0,elo1=5,gamma=1", "elo0", "elo0=0,elo1=inf"] {
+        for bad in [
+            "",
+            "elo0=0",
+            "elo0=10,elo1=0",
+            "elo0=0,elo1=5,alpha=0",
+            "elo0=0,elo1=5,beta=1",
+            "elo0=0,elo1=5,alpha=0.6,beta=0.5",
+            "elo0=x,elo1=5",
+            "elo0=0,elo1=5,gamma=1",
+            "elo0",
+            "elo0=0,elo1=inf",
+        ] {
             assert!(SprtConfig::parse(bad).is_err(), "{bad} accepted");
         }
     }

@@ -54,7 +54,8 @@ pub fn elo_interval(w: Wdl) -> (f64, f64, f64) {
     if s >= 1.0 {
         return (f64::INFINITY, elo_from_score(tail), f64::INFINITY);
     }
-    let var = (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / n;
+    let var =
+        (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / n;
     let se = (var / n).sqrt();
     let z = 1.959_963_984_540_054;
     (elo_from_score(s), elo_from_score(s - z * se), elo_from_score(s + z * se))
@@ -87,7 +88,10 @@ pub fn erf(x: f64) -> f64 {
     let sign = if x < 0.0 { -1.0 } else { 1.0 };
     let x = x.abs();
     let t = 1.0 / (1.0 + 0.327_591_1 * x);
-    let y = 1.0 - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592) * t * (-x * x).exp();
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592)
+            * t
+            * (-x * x).exp();
     sign * y
 }
 
@@ -123,7 +127,8 @@ pub fn score_z(a: Wdl, b: Wdl) -> f64 {
     }
     let var = |w: Wdl| {
         let s = w.score();
-        (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / w.games() as f64
+        (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2))
+            / w.games() as f64
     };
     let se = (var(a) / na + var(b) / nb).sqrt();
     if se == 0.0 {
@@ -203,7 +208,9 @@ pub fn binomial_test(k: u32, n: u32, p0: f64) -> f64 {
         return if k == n { 1.0 } else { 0.0 };
     }
     let lf = ln_factorials(n);
-    let ln_pmf = |i: u32| lf[n as usize] - lf[i as usize] - lf[(n - i) as usize] + i as f64 * p0.ln() + (n - i) as f64 * (1.0 - p0).ln();
+    let ln_pmf = |i: u32| {
+        lf[n as usize] - lf[i as usize] - lf[(n - i) as usize] + i as f64 * p0.ln() + (n - i) as f64 * (1.0 - p0).ln()
+    };
     let cutoff = ln_pmf(k) + 1e-7;
     (0..=n).map(ln_pmf).filter(|&lp| lp <= cutoff).map(f64::exp).sum::<f64>().min(1.0)
 }
@@ -235,8 +242,14 @@ pub fn chi_square_p(x: f64, df: u32) -> f64 {
 fn ln_gamma(z: f64) -> f64 {
     // Lanczos approximation (g = 7, n = 9).
     const C: [f64; 9] = [
-        0.999_999_999_999_809_9, 676.520_368_121_885_1, -1_259.139_216_722_402_8, 771.323_428_777_653_1,
-        -176.615_029_162_140_6, 12.507_343_278_686_905, -0.138_571_095_265_720_12, 9.984_369_578_019_572e-6,
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
         1.505_632_735_149_311_6e-7,
     ];
     if z < 0.5 {

@@ -27,7 +27,8 @@ pub fn parse_epd_line(line: &str, line_no: usize) -> Result<Option<EpdRecord>, S
     let fen = format!("{} 0 1", fen4.join(" "));
     let pos = Position::from_fen(&fen).map_err(|e| format!("line {line_no}: bad position: {e}"))?;
     let rest = fields.next().unwrap_or("");
-    let mut rec = EpdRecord { line: line_no, id: String::new(), fen: pos.to_fen(), best: Vec::new(), avoid: Vec::new() };
+    let mut rec =
+        EpdRecord { line: line_no, id: String::new(), fen: pos.to_fen(), best: Vec::new(), avoid: Vec::new() };
     for op in rest.split(';').map(str::trim).filter(|o| !o.is_empty()) {
         let (code, operands) = op.split_once(' ').unwrap_or((op, ""));
         match code {
@@ -65,7 +66,11 @@ impl SuiteCount {
 /// Table 3.10 as text lines: a header, then suite, player, solved, positions, percentage.
 pub fn table_lines(counts: &[SuiteCount]) -> Vec<String> {
     let mut lines = vec![format!("{:<16} {:<28} {:>8} {:>8} {:>8}", "suite", "player", "solved", "of", "%")];
-    lines.extend(counts.iter().map(|c| format!("{:<16} {:<28} {:>8} {:>8} {:>8.1}", c.suite, c.player, c.solved, c.positions, c.percent())));
+    lines.extend(
+        counts.iter().map(|c| {
+            format!("{:<16} {:<28} {:>8} {:>8} {:>8.1}", c.suite, c.player, c.solved, c.positions, c.percent())
+        }),
+    );
     lines
 }
 

@@ -13,7 +13,8 @@ use std::fmt::Write;
 pub const MAX_LINES: usize = 8;
 
 /// Tableau's ten colours: distinct on white and in print.
-const PALETTE: [&str; 10] = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
+const PALETTE: [&str; 10] =
+    ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
 
 /// A curve point: x (a move number), the value, and the number of games it rests on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,7 +97,11 @@ impl Chart {
     /// One x range for every panel, so that panels compare at a glance; it ends where the last
     /// solid curve ends (the faded tails run on, clipped).
     fn x_axis(&self) -> Axis {
-        let solid_x = self.panels.iter().flat_map(|p| &p.series).filter_map(|s| s.points[..self.solid_len(s)].last().map(|p| p.x));
+        let solid_x = self
+            .panels
+            .iter()
+            .flat_map(|p| &p.series)
+            .filter_map(|s| s.points[..self.solid_len(s)].last().map(|p| p.x));
         let all_x = self.panels.iter().flat_map(|p| &p.series).filter_map(|s| s.points.last().map(|p| p.x));
         let x_end = solid_x.fold(f64::NAN, f64::max);
         let x_end = if x_end.is_nan() { all_x.fold(1.0, f64::max) } else { x_end };
@@ -104,7 +109,9 @@ impl Chart {
     }
 
     fn svg_open(w: f64, h: f64) -> String {
-        format!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        )
     }
 
     /// The whole chart as one SVG: title, note and the panels two abreast.
@@ -113,9 +120,18 @@ impl Chart {
         let rows = self.panels.len().div_ceil(cols).max(1);
         let (w, h) = (cols as f64 * PANEL_W + 10.0, HEADER + rows as f64 * self.panel_height());
         let mut s = Self::svg_open(w, h);
-        let _ = writeln!(s, "<text x=\"10\" y=\"24\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"10\" y=\"46\" fill=\"#444\">{}</text>", xml_text(&self.title), xml_text(&self.note));
+        let _ = writeln!(
+            s,
+            "<text x=\"10\" y=\"24\" font-size=\"17\" font-weight=\"bold\">{}</text>\n<text x=\"10\" y=\"46\" fill=\"#444\">{}</text>",
+            xml_text(&self.title),
+            xml_text(&self.note)
+        );
         if self.panels.is_empty() {
-            let _ = writeln!(s, "<text x=\"10\" y=\"{}\" fill=\"#444\">(nothing to show in this run)</text>", HEADER + 20.0);
+            let _ = writeln!(
+                s,
+                "<text x=\"10\" y=\"{}\" fill=\"#444\">(nothing to show in this run)</text>",
+                HEADER + 20.0
+            );
         }
         let x_axis = self.x_axis();
         for (i, panel) in self.panels.iter().enumerate() {
@@ -145,8 +161,16 @@ impl Chart {
     }
 
     fn panel(&self, s: &mut String, panel: &Panel, index: usize, x_axis: Axis) {
-        let solid: Vec<f64> = panel.series.iter().flat_map(|sr| sr.points[..self.solid_len(sr)].iter().filter(|p| p.x <= x_axis.hi).map(|p| p.y)).collect();
-        let ys = if solid.is_empty() { panel.series.iter().flat_map(|sr| sr.points.iter().map(|p| p.y)).collect() } else { solid };
+        let solid: Vec<f64> = panel
+            .series
+            .iter()
+            .flat_map(|sr| sr.points[..self.solid_len(sr)].iter().filter(|p| p.x <= x_axis.hi).map(|p| p.y))
+            .collect();
+        let ys = if solid.is_empty() {
+            panel.series.iter().flat_map(|sr| sr.points.iter().map(|p| p.y)).collect()
+        } else {
+            solid
+        };
         let (lo, hi) = ys.iter().fold((0.0f64, 0.0f64), |(a, b), &v| (a.min(v), b.max(v)));
         let mut y_axis = nice_range(lo, hi);
         if let Some(cap) = self.y_cap.filter(|&c| c >= hi && c < y_axis.hi) {
@@ -163,25 +187,63 @@ impl Chart {
             PLOT_B - PLOT_T
         );
         for v in y_axis.ticks() {
-            let _ = writeln!(s, "<line x1=\"{PLOT_L}\" y1=\"{0:.1}\" x2=\"{PLOT_R}\" y2=\"{0:.1}\" stroke=\"#e4e4e4\"/><text x=\"{1}\" y=\"{2:.1}\" text-anchor=\"end\">{3}</text>", sy(v), PLOT_L - 5.0, sy(v) + 4.0, tick_label(v));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{PLOT_L}\" y1=\"{0:.1}\" x2=\"{PLOT_R}\" y2=\"{0:.1}\" stroke=\"#e4e4e4\"/><text x=\"{1}\" y=\"{2:.1}\" text-anchor=\"end\">{3}</text>",
+                sy(v),
+                PLOT_L - 5.0,
+                sy(v) + 4.0,
+                tick_label(v)
+            );
         }
         let x_labels_at = if self.strip { STRIP_B } else { PLOT_B };
         for v in x_axis.ticks() {
-            let _ = writeln!(s, "<line x1=\"{0:.1}\" y1=\"{PLOT_T}\" x2=\"{0:.1}\" y2=\"{PLOT_B}\" stroke=\"#f0f0f0\"/><text x=\"{0:.1}\" y=\"{1:.1}\" text-anchor=\"middle\">{2}</text>", sx(v), x_labels_at + 15.0, tick_label(v));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{0:.1}\" y1=\"{PLOT_T}\" x2=\"{0:.1}\" y2=\"{PLOT_B}\" stroke=\"#f0f0f0\"/><text x=\"{0:.1}\" y=\"{1:.1}\" text-anchor=\"middle\">{2}</text>",
+                sx(v),
+                x_labels_at + 15.0,
+                tick_label(v)
+            );
         }
         if y_axis.lo < 0.0 && y_axis.hi > 0.0 {
-            let _ = writeln!(s, "<line x1=\"{PLOT_L}\" y1=\"{0:.1}\" x2=\"{PLOT_R}\" y2=\"{0:.1}\" stroke=\"#888\"/>", sy(0.0));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{PLOT_L}\" y1=\"{0:.1}\" x2=\"{PLOT_R}\" y2=\"{0:.1}\" stroke=\"#888\"/>",
+                sy(0.0)
+            );
         }
-        let _ = writeln!(s, "<rect x=\"{PLOT_L}\" y=\"{PLOT_T}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>", PLOT_R - PLOT_L, PLOT_B - PLOT_T);
+        let _ = writeln!(
+            s,
+            "<rect x=\"{PLOT_L}\" y=\"{PLOT_T}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>",
+            PLOT_R - PLOT_L,
+            PLOT_B - PLOT_T
+        );
         let mid_y = (PLOT_T + PLOT_B) / 2.0;
-        let _ = writeln!(s, "<text transform=\"translate(14,{mid_y}) rotate(-90)\" text-anchor=\"middle\">{}</text>", xml_text(&self.y_title));
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>", (PLOT_L + PLOT_R) / 2.0, x_labels_at + 32.0, xml_text(&self.x_title));
+        let _ = writeln!(
+            s,
+            "<text transform=\"translate(14,{mid_y}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
+            xml_text(&self.y_title)
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            (PLOT_L + PLOT_R) / 2.0,
+            x_labels_at + 32.0,
+            xml_text(&self.x_title)
+        );
         for sr in &panel.series {
             let c = PALETTE[sr.colour % PALETTE.len()];
             let k = self.solid_len(sr);
-            let path = |pts: &[Point]| pts.iter().map(|p| format!("{:.1},{:.1}", sx(p.x), sy(p.y))).collect::<Vec<_>>().join(" ");
+            let path = |pts: &[Point]| {
+                pts.iter().map(|p| format!("{:.1},{:.1}", sx(p.x), sy(p.y))).collect::<Vec<_>>().join(" ")
+            };
             if k > 0 {
-                let _ = writeln!(s, "<polyline clip-path=\"url(#{clip})\" fill=\"none\" stroke=\"{c}\" stroke-width=\"1.8\" points=\"{}\"/>", path(&sr.points[..k]));
+                let _ = writeln!(
+                    s,
+                    "<polyline clip-path=\"url(#{clip})\" fill=\"none\" stroke=\"{c}\" stroke-width=\"1.8\" points=\"{}\"/>",
+                    path(&sr.points[..k])
+                );
             }
             if k < sr.points.len() {
                 let _ = writeln!(
@@ -215,19 +277,50 @@ impl Chart {
         let most = panel.series.iter().flat_map(|sr| sr.points.iter().map(|p| p.running)).max().unwrap_or(1).max(10);
         let decades = (most as f64).log10().ceil().max(1.0);
         let sy = |n: f64| STRIP_B - (n.max(1.0).log10() / decades) * (STRIP_B - STRIP_T);
-        let _ = writeln!(s, "<rect x=\"{PLOT_L}\" y=\"{STRIP_T}\" width=\"{}\" height=\"{}\" fill=\"#fafafa\" stroke=\"#333\"/>", PLOT_R - PLOT_L, STRIP_B - STRIP_T);
+        let _ = writeln!(
+            s,
+            "<rect x=\"{PLOT_L}\" y=\"{STRIP_T}\" width=\"{}\" height=\"{}\" fill=\"#fafafa\" stroke=\"#333\"/>",
+            PLOT_R - PLOT_L,
+            STRIP_B - STRIP_T
+        );
         for d in 0..=decades as i32 {
             let v = 10f64.powi(d);
-            let _ = writeln!(s, "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\">{}</text>", PLOT_L - 5.0, sy(v) + 3.0, v);
+            let _ = writeln!(
+                s,
+                "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\">{}</text>",
+                PLOT_L - 5.0,
+                sy(v) + 3.0,
+                v
+            );
         }
         if self.min_running > 1 {
-            let _ = writeln!(s, "<line x1=\"{PLOT_L}\" y1=\"{0:.1}\" x2=\"{PLOT_R}\" y2=\"{0:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>", sy(self.min_running as f64));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{PLOT_L}\" y1=\"{0:.1}\" x2=\"{PLOT_R}\" y2=\"{0:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
+                sy(self.min_running as f64)
+            );
         }
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{:.1}\" font-size=\"10\" fill=\"#444\">games</text><text x=\"{}\" y=\"{:.1}\" font-size=\"10\" fill=\"#444\">running</text>", PLOT_R + 10.0, STRIP_T + 22.0, PLOT_R + 10.0, STRIP_T + 34.0);
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{:.1}\" font-size=\"10\" fill=\"#444\">games</text><text x=\"{}\" y=\"{:.1}\" font-size=\"10\" fill=\"#444\">running</text>",
+            PLOT_R + 10.0,
+            STRIP_T + 22.0,
+            PLOT_R + 10.0,
+            STRIP_T + 34.0
+        );
         for sr in &panel.series {
             let c = PALETTE[sr.colour % PALETTE.len()];
-            let pts: Vec<String> = sr.points.iter().filter(|p| p.running > 0).map(|p| format!("{:.1},{:.1}", sx(p.x).min(PLOT_R), sy(p.running as f64))).collect();
-            let _ = writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"1.2\" points=\"{}\"/>", pts.join(" "));
+            let pts: Vec<String> = sr
+                .points
+                .iter()
+                .filter(|p| p.running > 0)
+                .map(|p| format!("{:.1},{:.1}", sx(p.x).min(PLOT_R), sy(p.running as f64)))
+                .collect();
+            let _ = writeln!(
+                s,
+                "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"1.2\" points=\"{}\"/>",
+                pts.join(" ")
+            );
         }
     }
 }
@@ -258,12 +351,31 @@ pub fn interval_chart(title: &str, note: &str, x_title: &str, rows: &[IntervalRo
     );
     let bottom = top + row_h * rows.len() as f64;
     for v in axis.ticks() {
-        let _ = writeln!(s, "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{bottom}\" stroke=\"{1}\"/><text x=\"{0:.1}\" y=\"{2}\" text-anchor=\"middle\">{3}</text>", sx(v), if v == 0.0 { "#888" } else { "#e4e4e4" }, bottom + 16.0, tick_label(v));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{bottom}\" stroke=\"{1}\"/><text x=\"{0:.1}\" y=\"{2}\" text-anchor=\"middle\">{3}</text>",
+            sx(v),
+            if v == 0.0 { "#888" } else { "#e4e4e4" },
+            bottom + 16.0,
+            tick_label(v)
+        );
     }
-    let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>", left + plot_w / 2.0, bottom + 36.0, xml_text(x_title));
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+        left + plot_w / 2.0,
+        bottom + 36.0,
+        xml_text(x_title)
+    );
     for (i, r) in rows.iter().enumerate() {
         let y = top + row_h * (i as f64 + 0.5);
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>", left - 10.0, y + 4.0, xml_text(&r.label));
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            left - 10.0,
+            y + 4.0,
+            xml_text(&r.label)
+        );
         let text = if r.value.is_finite() && r.low == r.high {
             format!("{:+.0} (fixed)", r.value)
         } else if r.value.is_finite() {
@@ -271,14 +383,24 @@ pub fn interval_chart(title: &str, note: &str, x_title: &str, rows: &[IntervalRo
         } else if r.value.is_nan() {
             "unrated".to_string()
         } else {
-            format!("{}∞ (all games {})", if r.value > 0.0 { "+" } else { "−" }, if r.value > 0.0 { "won" } else { "lost" })
+            format!(
+                "{}∞ (all games {})",
+                if r.value > 0.0 { "+" } else { "−" },
+                if r.value > 0.0 { "won" } else { "lost" }
+            )
         };
         let _ = writeln!(s, "<text x=\"{}\" y=\"{:.1}\">{}</text>", left + plot_w + 10.0, y + 4.0, xml_text(&text));
         if r.value.is_nan() {
             continue;
         }
         if r.value.is_finite() {
-            let _ = writeln!(s, "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#1f77b4\" stroke-width=\"2\"/><circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"#1f77b4\"/>", sx(r.low), sx(r.high), sx(r.value));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#1f77b4\" stroke-width=\"2\"/><circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"#1f77b4\"/>",
+                sx(r.low),
+                sx(r.high),
+                sx(r.value)
+            );
         } else {
             let (x, d) = if r.value > 0.0 { (sx(axis.hi), -8.0) } else { (sx(axis.lo), 8.0) };
             let _ = writeln!(s, "<path d=\"M{x:.1},{y:.1} l{d},-5 l0,10 z\" fill=\"#d62728\"/>");
@@ -324,7 +446,13 @@ fn nice_range(lo: f64, hi: f64) -> Axis {
 }
 
 fn tick_label(v: f64) -> String {
-    if v.fract().abs() < 1e-9 { format!("{v:.0}") } else if (v * 10.0).fract().abs() < 1e-9 { format!("{v:.1}") } else { format!("{v:.2}") }
+    if v.fract().abs() < 1e-9 {
+        format!("{v:.0}")
+    } else if (v * 10.0).fract().abs() < 1e-9 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
 }
 
 #[cfg(test)]
@@ -348,11 +476,25 @@ mod tests {
     }
 
     fn series(label: &str, ys: &[(f64, u32)]) -> Series {
-        Series { label: label.to_string(), colour: 0, points: ys.iter().enumerate().map(|(i, &(y, running))| Point { x: i as f64 + 1.0, y, running }).collect() }
+        Series {
+            label: label.to_string(),
+            colour: 0,
+            points: ys.iter().enumerate().map(|(i, &(y, running))| Point { x: i as f64 + 1.0, y, running }).collect(),
+        }
     }
 
     fn chart(panels: Vec<Panel>) -> Chart {
-        Chart { id: "t".into(), title: "t & u".into(), note: String::new(), x_title: "move".into(), y_title: "y".into(), panels, min_running: 10, strip: true, y_cap: None }
+        Chart {
+            id: "t".into(),
+            title: "t & u".into(),
+            note: String::new(),
+            x_title: "move".into(),
+            y_title: "y".into(),
+            panels,
+            min_running: 10,
+            strip: true,
+            y_cap: None,
+        }
     }
 
     #[test]

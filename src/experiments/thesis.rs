@@ -34,8 +34,13 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
     lines
         .map(|(i, line)| {
             let f = csv_fields(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-            let [source, player, against, measure, value, note] = <[String; 6]>::try_from(f).map_err(|f| format!("line {}: {} fields, not 6", i + 1, f.len()))?;
-            let value = if value.is_empty() { None } else { Some(value.parse::<f64>().map_err(|e| format!("line {}: value '{value}': {e}", i + 1))?) };
+            let [source, player, against, measure, value, note] =
+                <[String; 6]>::try_from(f).map_err(|f| format!("line {}: {} fields, not 6", i + 1, f.len()))?;
+            let value = if value.is_empty() {
+                None
+            } else {
+                Some(value.parse::<f64>().map_err(|e| format!("line {}: value '{value}': {e}", i + 1))?)
+            };
             Ok(Entry { source, player, against, measure, value, note })
         })
         .collect()
@@ -55,7 +60,10 @@ pub fn entries() -> &'static [Entry] {
 
 /// A number of the thesis, if it reports one.
 pub fn value(source: &str, player: &str, against: &str, measure: &str) -> Option<f64> {
-    entries().iter().find(|e| e.source == source && e.player == player && e.against == against && e.measure == measure).and_then(|e| e.value)
+    entries()
+        .iter()
+        .find(|e| e.source == source && e.player == player && e.against == against && e.measure == measure)
+        .and_then(|e| e.value)
 }
 
 /// A W/L/D cell of the thesis, from `player`'s side.
@@ -91,7 +99,9 @@ pub fn spec_of(name: &str) -> Option<String> {
     if name == "Crafty" {
         return Some(crafty(1));
     }
-    name.strip_prefix("Crafty depth ").and_then(|d| d.parse::<u8>().ok()).map(|d| if d <= 3 { crafty(d) } else { format!("search:depth={d}") })
+    name.strip_prefix("Crafty depth ")
+        .and_then(|d| d.parse::<u8>().ok())
+        .map(|d| if d <= 3 { crafty(d) } else { format!("search:depth={d}") })
 }
 
 /// The thesis's name for our player, for tables that show both ("Crafty" for the searcher at
@@ -134,7 +144,8 @@ mod tests {
         for e in entries().iter().filter(|e| e.measure == "wins" && e.source != "Table 3.1") {
             let cell = wdl(&e.source, &e.player, &e.against).unwrap();
             let mirror = |w: Wdl| Wdl { wins: w.losses, losses: w.wins, draws: w.draws };
-            let table31 = wdl("Table 3.1", &e.player, &e.against).or_else(|| wdl("Table 3.1", &e.against, &e.player).map(mirror));
+            let table31 =
+                wdl("Table 3.1", &e.player, &e.against).or_else(|| wdl("Table 3.1", &e.against, &e.player).map(mirror));
             // Level 6 against level 7 is in Table 3.1 too; every row of these tables is.
             assert_eq!(Some(cell), table31, "{} {} vs {}", e.source, e.player, e.against);
             checked += 1;
@@ -146,7 +157,16 @@ mod tests {
         assert_eq!(detail("Table 3.5", "Level 6", "Crafty"), detail("Table 3.4", "Level 6", "Crafty"));
         assert_eq!(detail("Table 3.5", "Level 7", "Crafty"), detail("Table 3.2", "Level 7", "Crafty"));
         for e in of("Table 3.7") {
-            assert_eq!(Some(e.value), entries().iter().find(|f| f.source == "Table 3.4" && f.player == e.player && f.against == e.against && f.measure == e.measure).map(|f| f.value));
+            assert_eq!(
+                Some(e.value),
+                entries()
+                    .iter()
+                    .find(|f| f.source == "Table 3.4"
+                        && f.player == e.player
+                        && f.against == e.against
+                        && f.measure == e.measure)
+                    .map(|f| f.value)
+            );
         }
     }
 

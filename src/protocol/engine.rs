@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 /// commands).
 fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     if is_external(spec) {
-        return Err(format!("'{spec}': external engines play in match, tournament, thesis and suite, not as the engine's own player"));
+        return Err(format!(
+            "'{spec}': external engines play in match, tournament, thesis and suite, not as the engine's own player"
+        ));
     }
     crate::spec::player_from_spec(spec, seed)
 }
@@ -103,7 +105,8 @@ impl Engine {
     /// Counts and logs a player failure; returns the text the protocols report.
     fn fault(&mut self, what: String) -> String {
         self.faults += 1;
-        let text = format!("player {:?} {what} (fault {} this session)", self.spec, self.faults).replace(char::is_control, " ");
+        let text = format!("player {:?} {what} (fault {} this session)", self.spec, self.faults)
+            .replace(char::is_control, " ");
         log::error!("{text}");
         text
     }
@@ -157,7 +160,12 @@ impl Engine {
 
     /// `think`, telling `on_step` about each completed step of a longer decision (a searcher's
     /// iterations), for thinking output while it runs.
-    pub fn think_reporting(&mut self, game: &Game, limits: &SearchLimits, on_step: &mut dyn FnMut(Thought)) -> Option<Thought> {
+    pub fn think_reporting(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        on_step: &mut dyn FnMut(Thought),
+    ) -> Option<Thought> {
         let legal = game.position().legal_moves();
         if legal.is_empty() {
             return None;
@@ -184,7 +192,17 @@ impl Engine {
         Some(thought.unwrap_or_else(|why| {
             let mv = legal[0];
             let fault = self.fault(format!("{why}; played the first legal move {mv} instead"));
-            Thought { mv, score: 0, mate: None, depth: 0, pv: vec![mv], nodes: 0, elapsed: elapsed(), reason: format!("fallback: {why}"), fault: Some(fault) }
+            Thought {
+                mv,
+                score: 0,
+                mate: None,
+                depth: 0,
+                pv: vec![mv],
+                nodes: 0,
+                elapsed: elapsed(),
+                reason: format!("fallback: {why}"),
+                fault: Some(fault),
+            }
         }))
     }
 
@@ -193,7 +211,13 @@ impl Engine {
     /// more ply of depth, until the line ends the game, `MAX_LINE` plies, or a stop. A client
     /// that analyses to a depth (python-chess's `Limit(depth=N)`) thus gets its depth, and the
     /// GUI sees where the agents' choices lead. Players that search report their own depth.
-    fn extend_line(&mut self, game: &Game, first: Thought, on_step: &mut dyn FnMut(Thought), elapsed: &dyn Fn() -> Duration) -> Thought {
+    fn extend_line(
+        &mut self,
+        game: &Game,
+        first: Thought,
+        on_step: &mut dyn FnMut(Thought),
+        elapsed: &dyn Fn() -> Duration,
+    ) -> Thought {
         let Some(mut twin) = self.player.twin() else { return first };
         // Every line is a step, the deepest too (as a searcher reports its last iteration): the
         // protocols show the steps as they come and the deepest once more with the decision.
@@ -216,7 +240,8 @@ impl Engine {
                         Err(_) => "panicked".to_string(),
                     };
                     let plies = best.pv.len();
-                    best.fault = Some(self.fault(format!("{why} while extending the analysis line; line cut at {plies} plies")));
+                    best.fault =
+                        Some(self.fault(format!("{why} while extending the analysis line; line cut at {plies} plies")));
                     break;
                 }
             };
@@ -266,7 +291,17 @@ fn thought_of(game: &Game, d: &crate::player::Decision, elapsed: Duration) -> Th
     // A mate in one is known whoever chose the move.
     let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
     let pv = legal_line(game.position(), d.mv, &d.pv);
-    Thought { mv: d.mv, score: d.score, mate, depth: d.depth, pv, nodes: d.nodes, elapsed, reason: d.reason.clone(), fault: None }
+    Thought {
+        mv: d.mv,
+        score: d.score,
+        mate,
+        depth: d.depth,
+        pv,
+        nodes: d.nodes,
+        elapsed,
+        reason: d.reason.clone(),
+        fault: None,
+    }
 }
 
 /// The player's line checked move by move: it must start with the move played, and it is cut

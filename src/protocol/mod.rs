@@ -147,7 +147,10 @@ fn serve<S: Serve>(
 /// Reads lines on a detached thread (it may stay blocked on a terminal after `quit`; the process
 /// ends with the main thread) and raises the stop signal for lines that want the engine's
 /// attention now.
-fn spawn_reader<R: BufRead + Send + 'static>(input: R, interrupt: engine::Interrupt) -> mpsc::Receiver<std::io::Result<String>> {
+fn spawn_reader<R: BufRead + Send + 'static>(
+    input: R,
+    interrupt: engine::Interrupt,
+) -> mpsc::Receiver<std::io::Result<String>> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut reader = io::LineReader::new(input);
@@ -201,10 +204,11 @@ enum Urgency {
 }
 
 fn urgency(line: &str) -> Urgency {
-    const NOW: [&str; 11] = ["?", "stop", "exit", "new", "force", "result", "undo", "remove", "setboard", "edit", "ucinewgame"];
+    const NOW: [&str; 11] =
+        ["?", "stop", "exit", "new", "force", "result", "undo", "remove", "setboard", "edit", "ucinewgame"];
     const IN_PASSING: [&str; 16] = [
-        ".", "ping", "time", "otim", "post", "nopost", "hard", "easy", "computer", "name", "rating", "ics",
-        "accepted", "rejected", "isready", "debug",
+        ".", "ping", "time", "otim", "post", "nopost", "hard", "easy", "computer", "name", "rating", "ics", "accepted",
+        "rejected", "isready", "debug",
     ];
     match line.split_whitespace().next() {
         Some("quit") => Urgency::Closing,

@@ -108,12 +108,33 @@ impl UciCommand {
 
 /// The commands a GUI may send; anything else at the start of a line is skipped.
 const COMMANDS: [&str; 12] = [
-    "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop", "ponderhit", "quit", "help",
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "help",
 ];
 
 /// The parameter names of `go`.
 const GO_PARAMS: [&str; 12] = [
-    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime",
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
     "infinite",
 ];
 

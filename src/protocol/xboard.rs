@@ -10,7 +10,7 @@ use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError, echo};
 use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, Thought};
 use super::response::{FeatureValue, GameResult, Response};
-use crate::board::{placement_fen, Bitboard, Color, Game, Move, Outcome, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
 
 /// Who the engine plays, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,7 +251,9 @@ impl<'a> Session<'a> {
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
             Command::Nps(n) => self.clock.nps = (n > 0).then_some(n),
             Command::Time(cs) => self.clock.engine_time = Some(std::time::Duration::from_millis(cs.saturating_mul(10))),
-            Command::Otim(cs) => self.clock.opponent_time = Some(std::time::Duration::from_millis(cs.saturating_mul(10))),
+            Command::Otim(cs) => {
+                self.clock.opponent_time = Some(std::time::Duration::from_millis(cs.saturating_mul(10)))
+            }
             Command::UserMove(text) | Command::Move(text) => out = self.user_move(&text),
             Command::Ping(n) => out.push(Response::Pong(n)),
             Command::Draw => {
@@ -550,7 +552,6 @@ impl<'a> Session<'a> {
         (from..plies).filter(|i| (if i % 2 == 0 { first } else { !first }) == color).count() as u32
     }
 
-
     /// Analyze mode's report on the current position: the agents' choice and its value.
     fn analysis(&mut self) -> Vec<Response> {
         if self.bad_position.is_some() {
@@ -562,7 +563,13 @@ impl<'a> Session<'a> {
         let pos = *self.game.position();
         if pos.legal_moves().is_empty() {
             let score = if pos.is_checkmate() { -100_000 } else { 0 };
-            return vec![Response::Thinking { ply: super::engine::MAX_LINE as u32, score, time_cs: 0, nodes: 0, pv: Vec::new() }];
+            return vec![Response::Thinking {
+                ply: super::engine::MAX_LINE as u32,
+                score,
+                time_cs: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            }];
         }
         let limits = SearchLimits { infinite: true, ..Default::default() };
         match self.think(&limits) {

@@ -30,8 +30,18 @@ impl MasterAgent {
             return None;
         };
         let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-        let est = Estimate { mv, agent: 0, action, profit: look_ahead::immediate(pos, mv), plan: None, threat: 0, fork_targets: Bitboard::EMPTY, landing: NO_LANDING };
-        let verdict = Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false, tied: None };
+        let est = Estimate {
+            mv,
+            agent: 0,
+            action,
+            profit: look_ahead::immediate(pos, mv),
+            plan: None,
+            threat: 0,
+            fork_targets: Bitboard::EMPTY,
+            landing: NO_LANDING,
+        };
+        let verdict =
+            Verdict { cand: Cand { est, residual: 0 }, rule, attack_round: false, defense_round: false, tied: None };
         let round = Round::empty();
         self.count(pos, &round, &verdict, false);
         Some(Choice {
@@ -51,10 +61,27 @@ impl MasterAgent {
     /// against the opponent's best answer; the best is played, the thesis's choice at equal worth.
     /// Returns the verdict and every candidate weighed, with its worth (in explain mode all of
     /// them), for the reason and the explain lines.
-    pub(super) fn look_ahead(&mut self, game: &Game, r: &Round, verdict: Verdict, legal: &MoveList, checks: &MoveList, explain: bool) -> (Verdict, Vec<(Cand, i32)>) {
+    pub(super) fn look_ahead(
+        &mut self,
+        game: &Game,
+        r: &Round,
+        verdict: Verdict,
+        legal: &MoveList,
+        checks: &MoveList,
+        explain: bool,
+    ) -> (Verdict, Vec<(Cand, i32)>) {
         let pos = game.position();
         // The lists below are the last decision's, emptied (`Scratch`); they go back at the end.
-        let Scratch { mut proposals, mut forcing, mut candidates, mut worths, mut weighed, mut befores, mut threatened, .. } = std::mem::take(&mut self.scratch);
+        let Scratch {
+            mut proposals,
+            mut forcing,
+            mut candidates,
+            mut worths,
+            mut weighed,
+            mut befores,
+            mut threatened,
+            ..
+        } = std::mem::take(&mut self.scratch);
         befores.clear();
         proposals.clear();
         forcing.clear();
@@ -77,7 +104,11 @@ impl MasterAgent {
         forcing.extend(r.forcing.iter().map(|&est| Cand { est, residual: 0 }));
         forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
         candidates.push(verdict.cand);
-        for (c, limit) in forcing.iter().map(|&c| (c, look_ahead::FORCING)).chain(proposals.iter().map(|&c| (c, look_ahead::CANDIDATES))) {
+        for (c, limit) in forcing
+            .iter()
+            .map(|&c| (c, look_ahead::FORCING))
+            .chain(proposals.iter().map(|&c| (c, look_ahead::CANDIDATES)))
+        {
             if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
                 candidates.push(c);
             }
@@ -88,8 +119,14 @@ impl MasterAgent {
         let features = self.features;
         // A ceiling keeps what the candidate wins and threatens before any answer (`befores`),
         // which its weighing starts from again.
-        let weigh = |est: &Estimate, beat: i32, before: Option<i32>| look_ahead::weigh_from(pos, est, features, &is_seen, beat, before);
-        look_ahead::Threatened::all_into(pos, r.agents[..r.n].iter().map(|rep| (rep.agent.square, rep.agent.threat)), &mut threatened);
+        let weigh = |est: &Estimate, beat: i32, before: Option<i32>| {
+            look_ahead::weigh_from(pos, est, features, &is_seen, beat, before)
+        };
+        look_ahead::Threatened::all_into(
+            pos,
+            r.agents[..r.n].iter().map(|rep| (rep.agent.square, rep.agent.threat)),
+            &mut threatened,
+        );
         let first = |i: usize, est: &Estimate| match i == 0 || explain {
             true => (weigh(est, i32::MIN, None), None),
             false => look_ahead::ceiling_and_before(pos, est, features, &threatened, checks.contains(est.mv)),
@@ -100,7 +137,9 @@ impl MasterAgent {
             befores.push(before);
         }
         let mut checked = look_ahead::Checked::default();
-        let mut best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
+        let mut best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| {
+            weigh(&candidates[i].est, beat, befores[i])
+        });
         // The agents propose one attack and one move each, so when the best candidate still
         // loses material, a threatened piece's other moves are weighed too: its quiet retreat
         // may be no agent's proposal, its move-attack having been rated higher. A check is no
@@ -115,12 +154,17 @@ impl MasterAgent {
         let worth = worths[best].1.value();
         let losing = worth < 0;
         let perpetual = look_ahead::fears_perpetual(pos);
-        let every = worth <= -look_ahead::EVERY_MOVE_WHEN_LOSING || look_ahead::repeats_while_ahead(pos, best_mv, &is_seen) || perpetual;
+        let every = worth <= -look_ahead::EVERY_MOVE_WHEN_LOSING
+            || look_ahead::repeats_while_ahead(pos, best_mv, &is_seen)
+            || perpetual;
         if losing || every {
             // Our king's moves too: a step aside may leave their check (and the fork it
             // carries) no square to be given from.
             let king = pos.king_square(pos.side_to_move());
-            let threatened_from = r.agents[..r.n].iter().filter(|rep| rep.agent.threat > 0).fold(Bitboard::EMPTY.with(king), |b, rep| b.with(rep.agent.square));
+            let threatened_from = r.agents[..r.n]
+                .iter()
+                .filter(|rep| rep.agent.threat > 0)
+                .fold(Bitboard::EMPTY.with(king), |b, rep| b.with(rep.agent.square));
             for &est in &r.estimates {
                 if (every || threatened_from.contains(est.mv.from())) && candidates.iter().all(|c| c.est.mv != est.mv) {
                     let (worth, before) = first(candidates.len(), &est);
@@ -129,7 +173,9 @@ impl MasterAgent {
                     candidates.push(Cand { est, residual: 0 });
                 }
             }
-            best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| weigh(&candidates[i].est, beat, befores[i]));
+            best = look_ahead::pick(pos, &mut worths, features, &mut checked, &mut |i, beat| {
+                weigh(&candidates[i].est, beat, befores[i])
+            });
         }
         let picked = best;
         let mut weigh_again = |i: usize, beat: i32| weigh(&candidates[i].est, beat, befores[i]);
@@ -148,7 +194,15 @@ impl MasterAgent {
         } else {
             Verdict { cand: candidates[best], rule: Rule::LookAhead, tied, ..verdict }
         };
-        self.scratch = Scratch { proposals, forcing, candidates, worths, befores, threatened, ..std::mem::take(&mut self.scratch) };
+        self.scratch = Scratch {
+            proposals,
+            forcing,
+            candidates,
+            worths,
+            befores,
+            threatened,
+            ..std::mem::take(&mut self.scratch)
+        };
         (chosen, weighed)
     }
 }

@@ -14,7 +14,9 @@ mod report;
 
 pub use report::Reason;
 
-use super::agent::{block_squares, defense_balance, disregarded, Action, Agent, ArrivalMemo, Estimate, Eval, NO_LANDING};
+use super::agent::{
+    Action, Agent, ArrivalMemo, Estimate, Eval, NO_LANDING, block_squares, defense_balance, disregarded,
+};
 use super::counters::{CounterLog, Counters, Pending};
 use super::features::Features;
 use super::look_ahead::{Threatened, Weighed};
@@ -384,7 +386,9 @@ impl MasterAgent {
         // Level 9: a move off the wounded agent's reach leaves its threat as it was, so it
         // answers no defense request, found without an exchange. (The king's threat is its
         // whole value whoever defends it.)
-        let w_reach = wounded.filter(|w| features.has(Features::EXCHANGE) && w.piece != Piece::King).map(|w| Threatened::one(pos, w.square, threat));
+        let w_reach = wounded
+            .filter(|w| features.has(Features::EXCHANGE) && w.piece != Piece::King)
+            .map(|w| Threatened::one(pos, w.square, threat));
         let dc = features.has(Features::DEFENSE_CONSIDERATION);
         let balance = features.has(Features::DEFENSE_BALANCE);
         let look_ahead = features.has(Features::LOOK_AHEAD);
@@ -431,7 +435,8 @@ impl MasterAgent {
                 true => *suspects[i].get_or_insert_with(|| ev.exposure_suspects(mv.from())),
                 false => Bitboard::EMPTY,
             };
-            let exposed = if dc { ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, threat, enough) } else { 0 };
+            let exposed =
+                if dc { ev.exposure_over_suspects(&scene, mv.from(), mover_suspects, threat, enough) } else { 0 };
             let defense_consideration = |c: &Cand| !dc || !disregarded(c.est.action, c.est.profit, exposed, threat);
 
             let considered = defense_consideration(&Cand { est, residual: 0 });
@@ -445,11 +450,16 @@ impl MasterAgent {
             }
             let Some(w) = wounded.filter(|_| Some(i) != worst) else { continue };
             if attack_requests
-                && let Some(cand) = attack_request(&ev, &scene, est, w, w_attackers, threat).filter(&defense_consideration)
+                && let Some(cand) =
+                    attack_request(&ev, &scene, est, w, w_attackers, threat).filter(&defense_consideration)
             {
                 offer(&mut r.attack_answer, cand.net(), cand, &mut self.rng);
             }
-            let untouched = || w_reach.is_some_and(|t| agent.piece != Piece::King && t.untouched_by(mv, mv.promotion().unwrap_or(agent.piece)));
+            let untouched = || {
+                w_reach.is_some_and(|t| {
+                    agent.piece != Piece::King && t.untouched_by(mv, mv.promotion().unwrap_or(agent.piece))
+                })
+            };
             // Two answers known to fail before the exchange on w's square is worked out: with
             // move-attack consideration an answer keeps the mover's estimate, which defense
             // consideration has already judged (`considered`); and the balance never takes one
@@ -461,7 +471,8 @@ impl MasterAgent {
             if defense_requests
                 && !untouched()
                 && !doomed()
-                && let Some(cand) = defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
+                && let Some(cand) =
+                    defense_request(&ev, &scene, est, &agent, w, blocks, threat).filter(&defense_consideration)
                 && (!balance || {
                     // The balance weighs the whole exposure, below the worst threat too; only
                     // whether it reaches what the answer saves matters, so it is counted from just
@@ -503,7 +514,14 @@ impl MasterAgent {
 
 /// Attack request (level 5, thesis 2.2.2): another agent's capture answers the worst threatened
 /// agent `w` when it takes one of w's attackers and leaves w less threatened than before.
-fn attack_request(ev: &Eval, scene: &Scene, est: Estimate, w: Agent, w_attackers: Bitboard, threat: i32) -> Option<Cand> {
+fn attack_request(
+    ev: &Eval,
+    scene: &Scene,
+    est: Estimate,
+    w: Agent,
+    w_attackers: Bitboard,
+    threat: i32,
+) -> Option<Cand> {
     if est.action != Action::Attack || !scene.captured.is_some_and(|c| w_attackers.contains(c)) {
         return None;
     }
@@ -515,7 +533,15 @@ fn attack_request(ev: &Eval, scene: &Scene, est: Estimate, w: Agent, w_attackers
 /// `decide`): another agent's move answers when it leaves w less threatened, by guarding w or
 /// by blocking its attacker from a square that is itself backed. The answer is valued with the
 /// defended material counted in (`Eval::defense_profit`).
-fn defense_request(ev: &Eval, scene: &Scene, est: Estimate, agent: &Agent, w: Agent, blocks: Bitboard, threat: i32) -> Option<Cand> {
+fn defense_request(
+    ev: &Eval,
+    scene: &Scene,
+    est: Estimate,
+    agent: &Agent,
+    w: Agent,
+    blocks: Bitboard,
+    threat: i32,
+) -> Option<Cand> {
     if est.action != Action::Move {
         return None;
     }
@@ -530,7 +556,16 @@ fn defense_request(ev: &Eval, scene: &Scene, est: Estimate, agent: &Agent, w: Ag
         return Some(Cand { est, residual });
     }
     let v = ev.defense_profit(scene, agent, est.mv);
-    Some(Cand { est: Estimate { profit: v.profit, plan: v.plan, threat: v.threat, fork_targets: v.fork.unwrap_or(Bitboard::EMPTY), ..est }, residual })
+    Some(Cand {
+        est: Estimate {
+            profit: v.profit,
+            plan: v.plan,
+            threat: v.threat,
+            fork_targets: v.fork.unwrap_or(Bitboard::EMPTY),
+            ..est
+        },
+        residual,
+    })
 }
 
 /// Move-attack consideration's ranking of moves.
@@ -563,7 +598,8 @@ fn worst_threat(reports: &[Report], rng: &mut StdRng) -> (Option<usize>, i32) {
 fn pick(features: Features, attack: Option<Cand>, mv: Option<Cand>) -> Option<(Cand, Rule)> {
     match (attack, mv) {
         (Some(a), Some(m)) => {
-            let attack_first = !features.has(Features::THREAT_AND_BACKUP) || a.est.profit >= 0 || a.est.profit >= m.est.profit;
+            let attack_first =
+                !features.has(Features::THREAT_AND_BACKUP) || a.est.profit >= 0 || a.est.profit >= m.est.profit;
             Some(if attack_first { (a, Rule::Attack) } else { (m, Rule::Move) })
         }
         (Some(a), None) => Some((a, Rule::Attack)),
@@ -612,11 +648,8 @@ fn decide(r: &Round, features: Features, rng: &mut StdRng) -> Option<Verdict> {
 
     let (cand, rule) = match (general, rescue) {
         (Some(g), Some(s)) => {
-            let take_general = if features.has(Features::THREAT_MOVE) {
-                g.0.net() > s.0.net()
-            } else {
-                g.0.est.profit >= threat
-            };
+            let take_general =
+                if features.has(Features::THREAT_MOVE) { g.0.net() > s.0.net() } else { g.0.est.profit >= threat };
             if take_general { g } else { s }
         }
         (g, s) => g.or(s)?,
@@ -637,7 +670,16 @@ fn prefer_answer(current: Option<(Cand, Rule)>, answer: Option<Best<i32>>, rule:
 fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
     let mv = legal[0];
     let action = if pos.is_capture(mv) { Action::Attack } else { Action::Move };
-    let est = Estimate { mv, agent: 0, action, profit: 0, plan: None, threat: 0, fork_targets: Bitboard::EMPTY, landing: NO_LANDING };
+    let est = Estimate {
+        mv,
+        agent: 0,
+        action,
+        profit: 0,
+        plan: None,
+        threat: 0,
+        fork_targets: Bitboard::EMPTY,
+        landing: NO_LANDING,
+    };
     Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false, tied: None }
 }
 

@@ -3,7 +3,7 @@
 //! and the explain mode's lines, one per agent).
 
 use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
-use crate::agents::agent::{block_squares, Action, Agent, Estimate};
+use crate::agents::agent::{Action, Agent, Estimate, block_squares};
 use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
 use crate::agents::features::Features;
 use crate::agents::look_ahead::{self, mate_words};
@@ -33,7 +33,9 @@ impl MasterAgent {
             c.attack_request_rounds += 1;
             if v.rule == Rule::AttackRequest {
                 c.attack_requests_performed += 1;
-            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent) && Some(v.cand.est.agent_index()) == r.worst {
+            } else if matches!(v.rule, Rule::Attack | Rule::Move | Rule::ThreatenedAgent)
+                && Some(v.cand.est.agent_index()) == r.worst
+            {
                 // Also when W's move won as the general choice: it still moved itself.
                 c.threatened_moved_itself += 1;
             }
@@ -61,7 +63,14 @@ impl MasterAgent {
 
     /// What the reason of this decision will say (`Reason`), gathered while the round is at
     /// hand; the words are made when it is read.
-    pub(super) fn reason(&self, pos: &Position, r: &Round, v: &Verdict, fallback: bool, weighed: &[(Cand, i32)]) -> Reason {
+    pub(super) fn reason(
+        &self,
+        pos: &Position,
+        r: &Round,
+        v: &Verdict,
+        fallback: bool,
+        weighed: &[(Cand, i32)],
+    ) -> Reason {
         let est = v.cand.est;
         let look = match v.rule {
             Rule::LookAhead => {
@@ -124,7 +133,9 @@ impl MasterAgent {
             Some(w) => {
                 lines.push(format!("worst threat: {} ({})", agent_name(w.piece, w.square), r.threat));
                 let answer = |b: Option<Best<i32>>| match b {
-                    Some(b) => format!("{} (net {}, leaves {})", move_text(pos, b.cand.est.mv), b.cand.net(), b.cand.residual),
+                    Some(b) => {
+                        format!("{} (net {}, leaves {})", move_text(pos, b.cand.est.mv), b.cand.net(), b.cand.residual)
+                    }
                     None => "none".to_string(),
                 };
                 if self.features.has(Features::ATTACK_REQUEST) {
@@ -137,7 +148,8 @@ impl MasterAgent {
             None => lines.push("worst threat: none".to_string()),
         }
         if !weighed.is_empty() {
-            let list: Vec<String> = weighed.iter().map(|(c, w)| format!("{} {w:+}{}", move_text(pos, c.est.mv), mate_words(*w))).collect();
+            let list: Vec<String> =
+                weighed.iter().map(|(c, w)| format!("{} {w:+}{}", move_text(pos, c.est.mv), mate_words(*w))).collect();
             lines.push(format!("look-ahead (worth after the best answer): {}", list.join(", ")));
         }
         lines.push(format!("decision: {reason}"));
@@ -220,7 +232,9 @@ impl PollWords {
         match self.rule {
             Rule::Attack | Rule::Move | Rule::ThreatenedAgent => {
                 match (self.rule, est.action, est.plan.is_some()) {
-                    (Rule::ThreatenedAgent, _, _) => write!(f, "threatened {w_name} (threat {}) acts itself: ", self.threat)?,
+                    (Rule::ThreatenedAgent, _, _) => {
+                        write!(f, "threatened {w_name} (threat {}) acts itself: ", self.threat)?
+                    }
                     (_, Action::Attack, _) => f.write_str("attack: ")?,
                     (_, Action::Move, true) => f.write_str("move-attack: ")?,
                     (_, Action::Move, false) => f.write_str("move: ")?,
@@ -232,7 +246,12 @@ impl PollWords {
                     }
                     (Action::Move, Some((target, victim))) => {
                         let piece = est.mv.promotion().unwrap_or(mover_piece);
-                        write!(f, "{mv} plans {} (profit {})", plan_text(piece, est.mv.to(), target, victim), est.profit)?
+                        write!(
+                            f,
+                            "{mv} plans {} (profit {})",
+                            plan_text(piece, est.mv.to(), target, victim),
+                            est.profit
+                        )?
                     }
                     (Action::Move, None) => write!(f, "{mv} (profit {})", est.profit)?,
                 }
@@ -243,13 +262,21 @@ impl PollWords {
                 let attackers = Scene::now(pos).their_attackers(pos, w.square);
                 let blocked = attackers.into_iter().find(|&a| block_squares(a.bb(), w.square).contains(est.mv.to()));
                 match blocked.and_then(|a| pos.piece_kind_at(a).map(|p| (p, a))) {
-                    Some((p, a)) => write!(f, "defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), self.net)?,
+                    Some((p, a)) => {
+                        write!(f, "defense request: {mv} blocks {} from {w_name} (net {})", agent_name(p, a), self.net)?
+                    }
                     None => write!(f, "defense request: {mv} guards {w_name} (net {})", self.net)?,
                 }
             }
             Rule::LookAhead => {
                 let (worth, thesis, thesis_worth, tied) = self.look;
-                write!(f, "look-ahead: {mv} (worth {worth}{}; the thesis's rules chose {}, worth {thesis_worth}{})", mate_words(worth), move_text(pos, thesis), mate_words(thesis_worth))?;
+                write!(
+                    f,
+                    "look-ahead: {mv} (worth {worth}{}; the thesis's rules chose {}, worth {thesis_worth}{})",
+                    mate_words(worth),
+                    move_text(pos, thesis),
+                    mate_words(thesis_worth)
+                )?;
                 if let Some(tied) = tied {
                     write!(f, "; as good as {}", move_text(pos, tied))?;
                     if look_ahead::fears_perpetual(pos) {
@@ -257,7 +284,9 @@ impl PollWords {
                     }
                 }
             }
-            Rule::PromotionAnswer => write!(f, "promotion answer: {mv} stops a pawn from queening (profit {})", est.profit)?,
+            Rule::PromotionAnswer => {
+                write!(f, "promotion answer: {mv} stops a pawn from queening (profit {})", est.profit)?
+            }
             // Decided before the poll (`mating_rules`), which words them itself.
             Rule::Mate | Rule::MatingNet => f.write_str(&mv)?,
         }

@@ -1,10 +1,10 @@
 //! The report's charts as data: which panels, which curves, what each point rests on. The SVG
 //! files and the HTML page draw the same charts (`svg.rs` renders them).
 
-use super::{mean_per_game, Report};
+use super::{Report, mean_per_game};
 use crate::agents::Counters;
 use crate::experiments::ratings::RatingList;
-use crate::experiments::svg::{interval_chart, Chart, IntervalRow, Panel, Point, Series};
+use crate::experiments::svg::{Chart, IntervalRow, Panel, Point, Series, interval_chart};
 
 /// Below this many games a curve fades: its mean rests on a handful of games.
 pub const MIN_RUNNING: u32 = 10;
@@ -40,7 +40,11 @@ impl Report<'_> {
                 let points = self
                     .material_curve(a, b)
                     .into_iter()
-                    .map(|(mv, diff, share)| Point { x: mv as f64, y: value(diff, share), running: (share * games).round() as u32 })
+                    .map(|(mv, diff, share)| Point {
+                        x: mv as f64,
+                        y: value(diff, share),
+                        running: (share * games).round() as u32,
+                    })
                     .collect();
                 Series { label: b.clone(), colour: self.colour(b, nth), points }
             })
@@ -48,11 +52,17 @@ impl Report<'_> {
     }
 
     pub(super) fn material_chart(&self) -> Chart {
-        let panels = self.panel_players().into_iter().flat_map(|a| Chart::split(&format!("{a} against each opponent"), self.material_series(a, |diff, _| diff))).collect();
+        let panels = self
+            .panel_players()
+            .into_iter()
+            .flat_map(|a| Chart::split(&format!("{a} against each opponent"), self.material_series(a, |diff, _| diff)))
+            .collect();
         Chart {
             id: "material".into(),
             title: "Mean material difference by move (Figures 3.1, 3.2, 3.4)".into(),
-            note: format!("From the panel player's side, thesis values (P 100 ... Q 900); a finished game keeps its last balance; dashed where fewer than {MIN_RUNNING} games run."),
+            note: format!(
+                "From the panel player's side, thesis values (P 100 ... Q 900); a finished game keeps its last balance; dashed where fewer than {MIN_RUNNING} games run."
+            ),
             x_title: "move (full moves)".into(),
             y_title: "material difference (centipawns)".into(),
             panels,
@@ -63,7 +73,13 @@ impl Report<'_> {
     }
 
     pub(super) fn running_chart(&self) -> Chart {
-        let panels = self.panel_players().into_iter().flat_map(|a| Chart::split(&format!("{a} against each opponent"), self.material_series(a, |_, share| 100.0 * share))).collect();
+        let panels = self
+            .panel_players()
+            .into_iter()
+            .flat_map(|a| {
+                Chart::split(&format!("{a} against each opponent"), self.material_series(a, |_, share| 100.0 * share))
+            })
+            .collect();
         Chart {
             id: "running".into(),
             title: "Games still running by move".into(),
@@ -87,14 +103,25 @@ impl Report<'_> {
         let mut panels = Vec::new();
         let mut add = |title: String, curve: Vec<Counters>| {
             let series = vec![
-                Series { label: "performed".into(), colour: 2, points: Self::counter_points(&curve, |c| c.attack_requests_performed as f64) },
-                Series { label: "moved itself".into(), colour: 0, points: Self::counter_points(&curve, |c| c.threatened_moved_itself as f64) },
+                Series {
+                    label: "performed".into(),
+                    colour: 2,
+                    points: Self::counter_points(&curve, |c| c.attack_requests_performed as f64),
+                },
+                Series {
+                    label: "moved itself".into(),
+                    colour: 0,
+                    points: Self::counter_points(&curve, |c| c.threatened_moved_itself as f64),
+                },
             ];
             panels.push(Panel { title, series });
         };
         // The thesis's own pairing first, when it was played.
         if self.thesis && self.played("level:5", "level:4") {
-            add("level:5 against level:4 (the thesis's pairing)".into(), self.counter_curve("level:5", Some("level:4")));
+            add(
+                "level:5 against level:4 (the thesis's pairing)".into(),
+                self.counter_curve("level:5", Some("level:4")),
+            );
         }
         for a in self.agent_players() {
             let curve = self.counter_curve(a, None);
@@ -105,7 +132,9 @@ impl Report<'_> {
         Chart {
             id: "attack-requests".into(),
             title: "Attack requests by move (Figure 3.3)".into(),
-            note: format!("Rounds where the worst threatened agent could be helped: an attack request performed, or the agent moved itself; dashed below {MIN_RUNNING} games."),
+            note: format!(
+                "Rounds where the worst threatened agent could be helped: an attack request performed, or the agent moved itself; dashed below {MIN_RUNNING} games."
+            ),
             x_title: "move (full moves)".into(),
             y_title: "occurrences (sum over games)".into(),
             panels,
@@ -117,12 +146,18 @@ impl Report<'_> {
 
     pub(super) fn incorrect_threats_chart(&self) -> Chart {
         let mut panels = Vec::new();
-        let threats = |curve: &[Counters]| Self::counter_points(curve, |c| mean_per_game(c.incorrect_threats, c.decisions));
+        let threats =
+            |curve: &[Counters]| Self::counter_points(curve, |c| mean_per_game(c.incorrect_threats, c.decisions));
         // The thesis's own pairing first, when it was played.
         let crafty = crate::experiments::thesis::crafty(1);
         if self.thesis && self.played("level:7", &crafty) {
-            let series = vec![Series { label: "level:7".into(), colour: self.colour("level:7", 0), points: threats(&self.counter_curve("level:7", Some(&crafty))) }];
-            panels.push(Panel { title: format!("level:7 against {crafty} (the thesis's pairing, with Crafty)"), series });
+            let series = vec![Series {
+                label: "level:7".into(),
+                colour: self.colour("level:7", 0),
+                points: threats(&self.counter_curve("level:7", Some(&crafty))),
+            }];
+            panels
+                .push(Panel { title: format!("level:7 against {crafty} (the thesis's pairing, with Crafty)"), series });
         }
         // One line per player over all its games: per pairing, a hundred games make a per-move
         // mean too ragged to tell eight lines apart.
@@ -130,13 +165,19 @@ impl Report<'_> {
             .agent_players()
             .into_iter()
             .enumerate()
-            .map(|(nth, a)| Series { label: a.clone(), colour: self.colour(a, nth), points: threats(&self.counter_curve(a, None)) })
+            .map(|(nth, a)| Series {
+                label: a.clone(),
+                colour: self.colour(a, nth),
+                points: threats(&self.counter_curve(a, None)),
+            })
             .collect();
         panels.extend(Chart::split("each player against everyone", series));
         Chart {
             id: "incorrect-threats".into(),
             title: "Incorrect threats by move (Figure 3.5)".into(),
-            note: format!("Own pieces estimated not threatened that the opponent's reply captured, per game still running; dashed below {MIN_RUNNING} games."),
+            note: format!(
+                "Own pieces estimated not threatened that the opponent's reply captured, per game still running; dashed below {MIN_RUNNING} games."
+            ),
             x_title: "move (full moves)".into(),
             y_title: "incorrect threats per game".into(),
             panels,
@@ -157,7 +198,10 @@ impl Report<'_> {
             .collect();
         interval_chart(
             "Rating list",
-            &format!("Maximum likelihood (logistic, draws half points), {} = 0; bars are 95% intervals.", r.players[r.anchor]),
+            &format!(
+                "Maximum likelihood (logistic, draws half points), {} = 0; bars are 95% intervals.",
+                r.players[r.anchor]
+            ),
             "Elo",
             &rows,
         )

@@ -14,8 +14,8 @@
 
 use super::Report;
 use crate::agents::Counters;
-use crate::experiments::stats::{binomial_test, exact_rows_test, holm, Wdl};
-use crate::experiments::thesis::{self, entries, spec_of, Entry};
+use crate::experiments::stats::{Wdl, binomial_test, exact_rows_test, holm};
+use crate::experiments::thesis::{self, Entry, entries, spec_of};
 
 /// The family-wise error rate of the verdicts.
 pub const ALPHA: f64 = 0.05;
@@ -185,7 +185,16 @@ impl Report<'_> {
                 continue;
             }
             let (tv, ov) = ([t.wins, t.losses, t.draws], [o.wins, o.losses, o.draws]);
-            results.push(Comparison { family: Family::Results, source: e.source.clone(), player: a, against: b, thesis: tv.to_vec(), ours: ov.to_vec(), p: exact_rows_test(&tv, &ov), p_holm: 1.0 });
+            results.push(Comparison {
+                family: Family::Results,
+                source: e.source.clone(),
+                player: a,
+                against: b,
+                thesis: tv.to_vec(),
+                ours: ov.to_vec(),
+                p: exact_rows_test(&tv, &ov),
+                p_holm: 1.0,
+            });
         }
         // The draw detail, once per pairing however many tables print it.
         let mut draws: Vec<Comparison> = Vec::new();
@@ -194,7 +203,9 @@ impl Report<'_> {
                 miss(&e.source, &format!("{} vs {}", e.player, e.against));
                 continue;
             };
-            if let Some(c) = draws.iter_mut().find(|c| (c.player == a && c.against == b) || (c.player == b && c.against == a)) {
+            if let Some(c) =
+                draws.iter_mut().find(|c| (c.player == a && c.against == b) || (c.player == b && c.against == a))
+            {
                 let number = e.source.trim_start_matches("Table ");
                 if !c.source.split([' ', ',']).any(|n| n == number) {
                     let listed = c.source.trim_start_matches("Tables ").trim_start_matches("Table ");
@@ -212,13 +223,28 @@ impl Report<'_> {
             let od = self.draw_detail_vs(&a, Some(&b));
             let tv = [dw, dl, d.saturating_sub(dw + dl)];
             let ov = [od.draw_wins, od.draw_losses, ours.draws.saturating_sub(od.draw_wins + od.draw_losses)];
-            draws.push(Comparison { family: Family::DrawDetail, source: e.source.clone(), player: a, against: b, thesis: tv.to_vec(), ours: ov.to_vec(), p: exact_rows_test(&tv, &ov), p_holm: 1.0 });
+            draws.push(Comparison {
+                family: Family::DrawDetail,
+                source: e.source.clone(),
+                player: a,
+                against: b,
+                thesis: tv.to_vec(),
+                ours: ov.to_vec(),
+                p: exact_rows_test(&tv, &ov),
+                p_holm: 1.0,
+            });
         }
         let mut suites = Vec::new();
         for e in entries().iter().filter(|e| e.source == "Table 3.10" && e.measure == "solved") {
-            let ours = spec_of(&e.player).and_then(|p| self.suites.iter().find(|s| s.player == p && s.suite.eq_ignore_ascii_case(&e.against)));
-            let (Some(o), Some(t), Some(n)) = (ours, e.value, thesis::value(&e.source, "", &e.against, "positions")) else {
-                let unmatched = if self.suites.iter().any(|s| s.suite.eq_ignore_ascii_case(&e.against)) { e.player.clone() } else { format!("suite {}", e.against) };
+            let ours = spec_of(&e.player)
+                .and_then(|p| self.suites.iter().find(|s| s.player == p && s.suite.eq_ignore_ascii_case(&e.against)));
+            let (Some(o), Some(t), Some(n)) = (ours, e.value, thesis::value(&e.source, "", &e.against, "positions"))
+            else {
+                let unmatched = if self.suites.iter().any(|s| s.suite.eq_ignore_ascii_case(&e.against)) {
+                    e.player.clone()
+                } else {
+                    format!("suite {}", e.against)
+                };
                 miss(&e.source, &unmatched);
                 continue;
             };
@@ -236,7 +262,10 @@ impl Report<'_> {
             });
         }
         let mut counts = Vec::new();
-        for e in entries().iter().filter(|e| matches!(e.source.as_str(), "Table 3.8" | "Table 3.9") && !e.measure.ends_with("_pct")) {
+        for e in entries()
+            .iter()
+            .filter(|e| matches!(e.source.as_str(), "Table 3.8" | "Table 3.9") && !e.measure.ends_with("_pct"))
+        {
             let (Some(a), Some(b), Some(thesis)) = (self.ours(&e.player), self.ours(&e.against), e.value) else {
                 miss(&e.source, &format!("{} vs {}", e.player, e.against));
                 continue;
@@ -247,7 +276,15 @@ impl Report<'_> {
                 _ => |c| c.move_attacks_performed,
             };
             let games = self.wdl(&a, &b).games();
-            counts.push(Count { source: e.source.clone(), player: a.clone(), against: b.clone(), measure: e.measure.clone(), thesis, ours_total: self.counter_sum(&a, &b, field), games });
+            counts.push(Count {
+                source: e.source.clone(),
+                player: a.clone(),
+                against: b.clone(),
+                measure: e.measure.clone(),
+                thesis,
+                ours_total: self.counter_sum(&a, &b, field),
+                games,
+            });
         }
         let readings = entries()
             .iter()
@@ -259,7 +296,15 @@ impl Report<'_> {
             })
             .collect();
         let statements = entries().iter().filter(|e| e.measure == "statement").collect();
-        Fidelity { results: with_holm(results), draws: with_holm(draws), suites: with_holm(suites), counts, readings, statements, missing }
+        Fidelity {
+            results: with_holm(results),
+            draws: with_holm(draws),
+            suites: with_holm(suites),
+            counts,
+            readings,
+            statements,
+            missing,
+        }
     }
 
     /// Our value of a number the thesis states about a figure.

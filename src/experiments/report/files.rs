@@ -3,7 +3,7 @@
 
 use super::fidelity::Fidelity;
 use super::text::counts_text;
-use super::{csv_values, Report};
+use super::{Report, csv_values};
 use crate::agents::Counters;
 use crate::experiments::formats::{csv_field, json_num, json_str};
 use crate::experiments::ratings::RatingList;
@@ -55,7 +55,13 @@ impl Report<'_> {
         let date = crate::experiments::pgn::today();
         self.games
             .iter()
-            .map(|g| if comments { crate::experiments::pgn::to_pgn_commented(g, event, &date) } else { crate::experiments::pgn::to_pgn(g, event, &date) })
+            .map(|g| {
+                if comments {
+                    crate::experiments::pgn::to_pgn_commented(g, event, &date)
+                } else {
+                    crate::experiments::pgn::to_pgn(g, event, &date)
+                }
+            })
             .collect()
     }
 
@@ -66,7 +72,17 @@ impl Report<'_> {
             for b in self.players.iter().filter(|b| *b != a) {
                 let w = self.wdl(a, b);
                 let d = self.draw_detail_vs(a, Some(b));
-                let _ = writeln!(m, "{},{},{},{},{},{},{}", csv_field(a), csv_field(b), w.wins, w.losses, w.draws, d.draw_wins, d.draw_losses);
+                let _ = writeln!(
+                    m,
+                    "{},{},{},{},{},{},{}",
+                    csv_field(a),
+                    csv_field(b),
+                    w.wins,
+                    w.losses,
+                    w.draws,
+                    d.draw_wins,
+                    d.draw_losses
+                );
             }
         }
         m
@@ -76,7 +92,13 @@ impl Report<'_> {
         let mut counters = format!("player,opponent,{}\n", Counters::NAMES.join(","));
         for a in &self.players {
             for b in self.players.iter().filter(|b| *b != a) {
-                let _ = writeln!(counters, "{},{},{}", csv_field(a), csv_field(b), csv_values(&self.counter_total(a, Some(b))));
+                let _ = writeln!(
+                    counters,
+                    "{},{},{}",
+                    csv_field(a),
+                    csv_field(b),
+                    csv_values(&self.counter_total(a, Some(b)))
+                );
             }
         }
         counters
@@ -86,7 +108,17 @@ impl Report<'_> {
         let mut pairs = String::from("a,b,wins,losses,draws,score,elo,elo_low,elo_high,los,chi2,df,p\n");
         for st in self.pairing_stats() {
             let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
-            let _ = writeln!(pairs, "{},{},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}", csv_field(&st.a), csv_field(&st.b), w.wins, w.losses, w.draws, w.score(), st.los);
+            let _ = writeln!(
+                pairs,
+                "{},{},{},{},{},{:.4},{e:.2},{lo:.2},{hi:.2},{:.4},{chi:.4},{df},{p:.4}",
+                csv_field(&st.a),
+                csv_field(&st.b),
+                w.wins,
+                w.losses,
+                w.draws,
+                w.score(),
+                st.los
+            );
         }
         pairs
     }
@@ -149,7 +181,9 @@ impl Report<'_> {
     /// result and why, its length, the side first left with a bare king, the final material
     /// balance and the seed that replays it.
     pub fn games_csv(&self) -> String {
-        let mut s = String::from("game,white,black,result,termination,plies,bare_king_first,bare_king_ply,final_material,seed,start_fen\n");
+        let mut s = String::from(
+            "game,white,black,result,termination,plies,bare_king_first,bare_king_ply,final_material,seed,start_fen\n",
+        );
         for g in self.games {
             let (bare, bare_ply) = match g.bare_king {
                 Some((c, ply)) => (if c == crate::board::Color::White { "white" } else { "black" }, ply.to_string()),
@@ -184,7 +218,12 @@ impl Report<'_> {
                 let material: Vec<String> = self
                     .material_curve(a, b)
                     .iter()
-                    .map(|(mv, diff, share)| format!("{{\"move\":{mv},\"mean_material_diff\":{},\"share_running\":{share:.4}}}", json_num(*diff)))
+                    .map(|(mv, diff, share)| {
+                        format!(
+                            "{{\"move\":{mv},\"mean_material_diff\":{},\"share_running\":{share:.4}}}",
+                            json_num(*diff)
+                        )
+                    })
                     .collect();
                 let counters: Vec<String> = self
                     .counter_curve(a, Some(b))
@@ -198,7 +237,10 @@ impl Report<'_> {
                     .collect();
                 entries.push(format!(
                     "{{\"player\":{},\"opponent\":{},\"material\":[{}],\"counters_by_move\":[{}]}}",
-                    json_str(a), json_str(b), material.join(","), counters.join(",")
+                    json_str(a),
+                    json_str(b),
+                    material.join(","),
+                    counters.join(",")
                 ));
             }
         }
@@ -219,7 +261,18 @@ fn ratings_csv(r: &RatingList) -> String {
     for (rank, &i) in order.iter().enumerate() {
         let (lo, hi) = r.interval(i);
         let score = r.points[i] / r.games[i].max(1) as f64;
-        let _ = write!(s, "{},{},{},{},{},{},{},{},{score:.4}", rank + 1, csv_field(&r.players[i]), csv_num(r.elo[i]), csv_num(lo), csv_num(hi), csv_num(r.se(i)), r.games[i], r.points[i]);
+        let _ = write!(
+            s,
+            "{},{},{},{},{},{},{},{},{score:.4}",
+            rank + 1,
+            csv_field(&r.players[i]),
+            csv_num(r.elo[i]),
+            csv_num(lo),
+            csv_num(hi),
+            csv_num(r.se(i)),
+            r.games[i],
+            r.points[i]
+        );
         for &j in &order {
             let _ = write!(s, ",{}", if i == j { String::new() } else { format!("{:.4}", r.los(i, j)) });
         }
@@ -259,7 +312,12 @@ fn ratings_json(r: &RatingList) -> String {
             )
         })
         .collect();
-    format!("{{\"anchor\":{},\"converged\":{},\"players\":[{}]}}", json_str(&r.players[r.anchor]), r.converged, players.join(","))
+    format!(
+        "{{\"anchor\":{},\"converged\":{},\"players\":[{}]}}",
+        json_str(&r.players[r.anchor]),
+        r.converged,
+        players.join(",")
+    )
 }
 
 /// A probability for JSON, with the precision small p-values need.
@@ -322,7 +380,13 @@ fn fidelity_json(f: &Fidelity) -> String {
         .map(|c| {
             format!(
                 "{{\"source\":{},\"player\":{},\"against\":{},\"measure\":{},\"thesis\":{},\"ours\":{},\"games\":{}}}",
-                json_str(&c.source), json_str(&c.player), json_str(&c.against), json_str(&c.measure), c.thesis, c.ours_total, c.games
+                json_str(&c.source),
+                json_str(&c.player),
+                json_str(&c.against),
+                json_str(&c.measure),
+                c.thesis,
+                c.ours_total,
+                c.games
             )
         })
         .collect();
@@ -332,7 +396,12 @@ fn fidelity_json(f: &Fidelity) -> String {
         .map(|r| {
             format!(
                 "{{\"source\":{},\"player\":{},\"against\":{},\"measure\":{},\"thesis\":{},\"ours\":{}}}",
-                json_str(&r.entry.source), json_str(&r.player), json_str(&r.against), json_str(&r.entry.measure), json_p(r.entry.value.unwrap_or(f64::NAN)), json_p(r.ours.unwrap_or(f64::NAN))
+                json_str(&r.entry.source),
+                json_str(&r.player),
+                json_str(&r.against),
+                json_str(&r.entry.measure),
+                json_p(r.entry.value.unwrap_or(f64::NAN)),
+                json_p(r.ours.unwrap_or(f64::NAN))
             )
         })
         .collect();

@@ -4,9 +4,9 @@
 //! fetched; laid out for a 1280 px window and for paper.
 
 use super::charts::MIN_RUNNING;
-use super::fidelity::{Comparison, Family, Fidelity, ALPHA};
+use super::fidelity::{ALPHA, Comparison, Family, Fidelity};
 use super::text::{counts_text, los_percent};
-use super::{mean_per_game, Report};
+use super::{Report, mean_per_game};
 use crate::experiments::formats::xml_text;
 use crate::experiments::ratings::RatingList;
 use crate::experiments::stats::elo_text;
@@ -106,7 +106,13 @@ fn verdict_cell(c: &Comparison) -> String {
 }
 
 impl Report<'_> {
-    pub(super) fn html(&self, event: &str, ratings: &RatingList, fidelity: Option<&Fidelity>, files: &[&str]) -> String {
+    pub(super) fn html(
+        &self,
+        event: &str,
+        ratings: &RatingList,
+        fidelity: Option<&Fidelity>,
+        files: &[&str],
+    ) -> String {
         let mut body = String::new();
         let mut nav: Vec<(&str, &str)> = Vec::new();
         let _ = writeln!(
@@ -160,19 +166,40 @@ impl Report<'_> {
         );
         for (family, cells) in f.families() {
             let differ = cells.iter().filter(|c| c.differs()).count();
-            let _ = write!(s, "<div><b>{differ}</b> of {} differ<br><span class=\"small\">{}</span></div>", cells.len(), esc(family.title()));
+            let _ = write!(
+                s,
+                "<div><b>{differ}</b> of {} differ<br><span class=\"small\">{}</span></div>",
+                cells.len(),
+                esc(family.title())
+            );
         }
         s.push_str("</div>\n");
-        let mut differ: Vec<&Comparison> = f.families().iter().flat_map(|(_, cells)| cells.iter().filter(|c| c.differs())).collect();
+        let mut differ: Vec<&Comparison> =
+            f.families().iter().flat_map(|(_, cells)| cells.iter().filter(|c| c.differs())).collect();
         differ.sort_by(|a, b| a.p_holm.total_cmp(&b.p_holm).then(a.p.total_cmp(&b.p)));
         let rows: Vec<Vec<String>> = differ
             .iter()
-            .map(|c| vec![esc(&format!("{} vs {}", c.player, c.against)), format!("<td class=\"l\">{}</td>", esc(&c.source)), format!("<td class=\"l\">{}</td>", esc(family_measure(c.family))), counts_text(&c.thesis), counts_text(&c.ours), c.ours_scaled_text(), p_text(c.p_holm)])
+            .map(|c| {
+                vec![
+                    esc(&format!("{} vs {}", c.player, c.against)),
+                    format!("<td class=\"l\">{}</td>", esc(&c.source)),
+                    format!("<td class=\"l\">{}</td>", esc(family_measure(c.family))),
+                    counts_text(&c.thesis),
+                    counts_text(&c.ours),
+                    c.ours_scaled_text(),
+                    p_text(c.p_holm),
+                ]
+            })
             .collect();
         if rows.is_empty() {
             s.push_str("<p>No cell differs significantly.</p>\n");
         } else {
-            s.push_str(&table("fidelity-differ", "The cells that differ significantly", &["cell", "table", "counts", "thesis", "ours", "ours per thesis n", "p (Holm)"], &rows));
+            s.push_str(&table(
+                "fidelity-differ",
+                "The cells that differ significantly",
+                &["cell", "table", "counts", "thesis", "ours", "ours per thesis n", "p (Holm)"],
+                &rows,
+            ));
         }
         s.push_str("<p class=\"small\">Every cell, with its test, is under <a href=\"#fidelity-detail\">Every thesis cell, tested</a> and in <a href=\"fidelity.csv\">fidelity.csv</a>.</p>\n</section>\n");
         s
@@ -214,7 +241,18 @@ impl Report<'_> {
             s.push_str(&table(
                 id,
                 family.title(),
-                &["cell", "table", "thesis", "ours", "ours per thesis n", &thesis_head, &ours_head, "p", "p (Holm)", "verdict"],
+                &[
+                    "cell",
+                    "table",
+                    "thesis",
+                    "ours",
+                    "ours per thesis n",
+                    &thesis_head,
+                    &ours_head,
+                    "p",
+                    "p (Holm)",
+                    "verdict",
+                ],
                 &rows,
             ));
         }
@@ -222,7 +260,17 @@ impl Report<'_> {
             let rows: Vec<Vec<String>> = f
                 .counts
                 .iter()
-                .map(|c| vec![esc(&format!("{} vs {}", c.player, c.against)), format!("<td class=\"l\">{}</td>", c.source), format!("<td class=\"l\">{}</td>", esc(&c.measure)), format!("{:.0}", c.thesis), format!("{:.1}", c.ours_per_100()), c.ours_total.to_string(), c.games.to_string()])
+                .map(|c| {
+                    vec![
+                        esc(&format!("{} vs {}", c.player, c.against)),
+                        format!("<td class=\"l\">{}</td>", c.source),
+                        format!("<td class=\"l\">{}</td>", esc(&c.measure)),
+                        format!("{:.0}", c.thesis),
+                        format!("{:.1}", c.ours_per_100()),
+                        c.ours_total.to_string(),
+                        c.games.to_string(),
+                    ]
+                })
                 .collect();
             s.push_str(&table("fidelity-counts", "Tables 3.8 and 3.9: counts within games, not tested (events within a game are not independent and the thesis gives no spread)", &["cell", "table", "measure", "thesis (100 games)", "ours per 100 games", "ours in all", "our games"], &rows));
         }
@@ -240,10 +288,19 @@ impl Report<'_> {
                     ]
                 })
                 .collect();
-            s.push_str(&table("fidelity-readings", "Numbers the thesis's text states about its figures (no sample to test)", &["cell", "figure", "thesis", "ours", "what the text says"], &rows));
+            s.push_str(&table(
+                "fidelity-readings",
+                "Numbers the thesis's text states about its figures (no sample to test)",
+                &["cell", "figure", "thesis", "ours", "what the text says"],
+                &rows,
+            ));
         }
         if !f.missing.is_empty() {
-            let _ = writeln!(s, "<p class=\"small\">Not reproduced here (no counterpart in this run): {}.</p>", esc(&f.missing.join("; ")));
+            let _ = writeln!(
+                s,
+                "<p class=\"small\">Not reproduced here (no counterpart in this run): {}.</p>",
+                esc(&f.missing.join("; "))
+            );
         }
         s.push_str("<p class=\"small\">The thesis's numbers are in <code>docs/thesis-chapter3.csv</code> of the AgentChess repository; every tested cell is in <a href=\"fidelity.csv\">fidelity.csv</a>.</p>\n</section>\n");
         s
@@ -256,19 +313,49 @@ impl Report<'_> {
             .enumerate()
             .map(|(rank, &i)| {
                 let (lo, hi) = r.interval(i);
-                let interval = if !r.elo[i].is_finite() || i == r.anchor { if i == r.anchor { "anchor".to_string() } else { "-".to_string() } } else { format!("[{lo:+.0}, {hi:+.0}]") };
-                let elo = if r.elo[i].is_nan() { "unrated".to_string() } else if r.elo[i].is_infinite() { format!("{}∞", if r.elo[i] > 0.0 { "+" } else { "−" }) } else { format!("{:+.0}", r.elo[i]) };
-                vec![format!("<td>{}</td>", rank + 1), format!("<td class=\"l\">{}</td>", esc(&r.players[i])), elo, interval, r.games[i].to_string(), format!("{:.1}%", 100.0 * r.points[i] / r.games[i].max(1) as f64)]
+                let interval = if !r.elo[i].is_finite() || i == r.anchor {
+                    if i == r.anchor { "anchor".to_string() } else { "-".to_string() }
+                } else {
+                    format!("[{lo:+.0}, {hi:+.0}]")
+                };
+                let elo = if r.elo[i].is_nan() {
+                    "unrated".to_string()
+                } else if r.elo[i].is_infinite() {
+                    format!("{}∞", if r.elo[i] > 0.0 { "+" } else { "−" })
+                } else {
+                    format!("{:+.0}", r.elo[i])
+                };
+                vec![
+                    format!("<td>{}</td>", rank + 1),
+                    format!("<td class=\"l\">{}</td>", esc(&r.players[i])),
+                    elo,
+                    interval,
+                    r.games[i].to_string(),
+                    format!("{:.1}%", 100.0 * r.points[i] / r.games[i].max(1) as f64),
+                ]
             })
             .collect();
         let mut s = format!(
             "<section id=\"ratings\">\n<h2>Rating list</h2>\n<p>The maximum-likelihood Elo of every player from every game of the run (the logistic model of Ordo and BayesElo, draws as half points), {} fixed at 0; intervals are 95% (sandwich variance, so draws narrow them).{}</p>\n",
             esc(&r.players[r.anchor]),
-            if r.converged { "" } else { " <b>The fit did not converge: a group of players won every game against the rest.</b>" }
+            if r.converged {
+                ""
+            } else {
+                " <b>The fit did not converge: a group of players won every game against the rest.</b>"
+            }
         );
         s.push_str("<div class=\"side\">\n");
-        s.push_str(&table("ratings-table", "Rating list", &["rank", "player", "Elo", "95% interval", "games", "score"], &rows));
-        s.push_str(&figure("chart-ratings", &self.ratings_chart(r), "The rating list as a chart: dots are the ratings, bars their 95% intervals."));
+        s.push_str(&table(
+            "ratings-table",
+            "Rating list",
+            &["rank", "player", "Elo", "95% interval", "games", "score"],
+            &rows,
+        ));
+        s.push_str(&figure(
+            "chart-ratings",
+            &self.ratings_chart(r),
+            "The rating list as a chart: dots are the ratings, bars their 95% intervals.",
+        ));
         s.push_str("</div>\n");
         let mut head: Vec<String> = vec!["row stronger than column".to_string()];
         head.extend(order.iter().map(|&j| esc(&r.players[j])));
@@ -281,7 +368,12 @@ impl Report<'_> {
                 row
             })
             .collect();
-        s.push_str(&table("los", "Likelihood of superiority, % (the probability that the row player is the stronger)", &head_refs, &rows));
+        s.push_str(&table(
+            "los",
+            "Likelihood of superiority, % (the probability that the row player is the stronger)",
+            &head_refs,
+            &rows,
+        ));
         s.push_str("</section>\n");
         s
     }
@@ -315,9 +407,15 @@ impl Report<'_> {
                 row
             })
             .collect();
-        let mut s = String::from("<section id=\"results\">\n<h2>Table 3.1: results</h2>\n<p>Wins, losses and draws of the row player against the column player (the thesis's \"row wins, column wins, draws\").");
+        let mut s = String::from(
+            "<section id=\"results\">\n<h2>Table 3.1: results</h2>\n<p>Wins, losses and draws of the row player against the column player (the thesis's \"row wins, column wins, draws\").",
+        );
         if fidelity.is_some() {
-            let _ = write!(s, " Under each cell the thesis's (its Crafty at depth 1 is our {}); red", crate::experiments::thesis::crafty(1));
+            let _ = write!(
+                s,
+                " Under each cell the thesis's (its Crafty at depth 1 is our {}); red",
+                crate::experiments::thesis::crafty(1)
+            );
             let _ = write!(s, " where the two differ significantly, green where they agree.");
         }
         s.push_str("</p>\n");
@@ -332,11 +430,27 @@ impl Report<'_> {
             .iter()
             .map(|st| {
                 let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
-                vec![esc(&format!("{} vs {}", st.a, st.b)), format!("{}-{}-{}", w.wins, w.losses, w.draws), format!("{:.3}", w.score()), esc(elo_text(e, lo, hi).trim()), format!("{:.3}", st.los), format!("{chi:.2}"), df.to_string(), format!("{p:.3}")]
+                vec![
+                    esc(&format!("{} vs {}", st.a, st.b)),
+                    format!("{}-{}-{}", w.wins, w.losses, w.draws),
+                    format!("{:.3}", w.score()),
+                    esc(elo_text(e, lo, hi).trim()),
+                    format!("{:.3}", st.los),
+                    format!("{chi:.2}"),
+                    df.to_string(),
+                    format!("{p:.3}"),
+                ]
             })
             .collect();
-        let mut s = String::from("<section id=\"pairings-section\">\n<h2>Pairings</h2>\n<p>Per pairing, from the first player's side: the score, the Elo difference with its 95% interval, the likelihood of superiority and a chi-square test of colour against result.</p>\n");
-        s.push_str(&table("pairings", "Pairings", &["pairing", "W-L-D", "score", "Elo [95%]", "LOS", "χ² (colour)", "df", "p"], &rows));
+        let mut s = String::from(
+            "<section id=\"pairings-section\">\n<h2>Pairings</h2>\n<p>Per pairing, from the first player's side: the score, the Elo difference with its 95% interval, the likelihood of superiority and a chi-square test of colour against result.</p>\n",
+        );
+        s.push_str(&table(
+            "pairings",
+            "Pairings",
+            &["pairing", "W-L-D", "score", "Elo [95%]", "LOS", "χ² (colour)", "df", "p"],
+            &rows,
+        ));
         s.push_str("</section>\n");
         s
     }
@@ -348,15 +462,55 @@ impl Report<'_> {
             .map(|a| {
                 let t = self.total(a);
                 let d = self.draw_detail(a);
-                vec![esc(a), t.games().to_string(), t.wins.to_string(), t.losses.to_string(), t.draws.to_string(), format!("{:.3}", t.score()), d.stalemate.to_string(), d.repetition.to_string(), d.fifty_moves.to_string(), d.insufficient.to_string(), d.move_cap.to_string(), d.draw_wins.to_string()]
+                vec![
+                    esc(a),
+                    t.games().to_string(),
+                    t.wins.to_string(),
+                    t.losses.to_string(),
+                    t.draws.to_string(),
+                    format!("{:.3}", t.score()),
+                    d.stalemate.to_string(),
+                    d.repetition.to_string(),
+                    d.fifty_moves.to_string(),
+                    d.insufficient.to_string(),
+                    d.move_cap.to_string(),
+                    d.draw_wins.to_string(),
+                ]
             })
             .collect();
         let mut s = String::from("<section id=\"players-section\">\n<h2>Per player and draw detail</h2>\n");
-        s.push_str(&table("players", "Per player (Table 3.2 layout)", &["player", "games", "wins", "losses", "draws", "score", "stalemate", "repetition", "fifty moves", "insufficient", "move cap", "draw wins"], &rows));
+        s.push_str(&table(
+            "players",
+            "Per player (Table 3.2 layout)",
+            &[
+                "player",
+                "games",
+                "wins",
+                "losses",
+                "draws",
+                "score",
+                "stalemate",
+                "repetition",
+                "fifty moves",
+                "insufficient",
+                "move cap",
+                "draw wins",
+            ],
+            &rows,
+        ));
         let mut rows = Vec::new();
         for (a, b, w, d) in self.opponent_rows() {
             let pct = |n: u32| format!("{:.0}%", 100.0 * mean_per_game(n, w.draws));
-            let mut row = vec![esc(&format!("{a} vs {b}")), w.wins.to_string(), w.losses.to_string(), w.draws.to_string(), d.draw_wins.to_string(), d.draw_losses.to_string(), pct(d.draw_wins), pct(d.draw_losses)];
+            let mut row = vec![
+                esc(&format!("{a} vs {b}")),
+                w.wins.to_string(),
+                w.losses.to_string(),
+                w.draws.to_string(),
+                d.draw_wins.to_string(),
+                d.draw_losses.to_string(),
+                pct(d.draw_wins),
+                pct(d.draw_losses),
+            ];
             if let Some(f) = fidelity {
                 // The thesis's draw detail from the row player's side, whichever way it was printed.
                 let cell = f.draws.iter().find_map(|c| {
@@ -380,7 +534,8 @@ impl Report<'_> {
             }
             rows.push(row);
         }
-        let mut head = vec!["player vs opponent", "wins", "losses", "draws", "draw wins", "draw losses", "dw %", "dl %"];
+        let mut head =
+            vec!["player vs opponent", "wins", "losses", "draws", "draw wins", "draw losses", "dw %", "dl %"];
         if fidelity.is_some() {
             head.extend(["thesis: draw wins, losses", "table", "verdict"]);
         }
@@ -412,11 +567,23 @@ impl Report<'_> {
                 ]
             })
             .collect();
-        let mut s = String::from("<section id=\"counters-section\">\n<h2>Agent counters</h2>\n<p>The row player's agents, summed over its games against the opponent (docs/agents.md defines each counter).</p>\n");
+        let mut s = String::from(
+            "<section id=\"counters-section\">\n<h2>Agent counters</h2>\n<p>The row player's agents, summed over its games against the opponent (docs/agents.md defines each counter).</p>\n",
+        );
         s.push_str(&table(
             "counters",
             "Agent counters (Tables 3.8, 3.9; Figures 3.3, 3.5)",
-            &["player vs opponent", "attack-request rounds", "attack requests performed", "threatened agent moved itself", "defense requests used", "move-attacks planned", "move-attacks performed", "own pieces captured", "incorrect threats"],
+            &[
+                "player vs opponent",
+                "attack-request rounds",
+                "attack requests performed",
+                "threatened agent moved itself",
+                "defense requests used",
+                "move-attacks planned",
+                "move-attacks performed",
+                "own pieces captured",
+                "incorrect threats",
+            ],
             &rows,
         ));
         let pct = |n: u32, d: u32| format!("{:.1}%", 100.0 * mean_per_game(n, d));
@@ -425,10 +592,33 @@ impl Report<'_> {
             .into_iter()
             .map(|a| {
                 let c = self.counter_total(a, None);
-                vec![esc(a), c.decisions.to_string(), pct(c.rule_attack, c.decisions), pct(c.rule_move, c.decisions), pct(c.rule_threatened_agent, c.decisions), pct(c.attack_requests_performed, c.decisions), pct(c.defense_requests_used, c.decisions), c.defense_consideration_fallbacks.to_string()]
+                vec![
+                    esc(a),
+                    c.decisions.to_string(),
+                    pct(c.rule_attack, c.decisions),
+                    pct(c.rule_move, c.decisions),
+                    pct(c.rule_threatened_agent, c.decisions),
+                    pct(c.attack_requests_performed, c.decisions),
+                    pct(c.defense_requests_used, c.decisions),
+                    c.defense_consideration_fallbacks.to_string(),
+                ]
             })
             .collect();
-        s.push_str(&table("rules", "Decisions by rule (all games)", &["player", "decisions", "general attack", "general move", "threatened agent itself", "attack request", "defense request", "defense consideration dropped"], &rows));
+        s.push_str(&table(
+            "rules",
+            "Decisions by rule (all games)",
+            &[
+                "player",
+                "decisions",
+                "general attack",
+                "general move",
+                "threatened agent itself",
+                "attack request",
+                "defense request",
+                "defense consideration dropped",
+            ],
+            &rows,
+        ));
         s.push_str("</section>\n");
         s
     }
@@ -438,24 +628,61 @@ impl Report<'_> {
             let Some(f) = fidelity else { return String::new() };
             let mut out = String::new();
             for e in f.statements.iter().filter(|e| sources.contains(&e.source.as_str())) {
-                let _ = write!(out, "<blockquote>{} ({} vs {}): {}</blockquote>", e.source, esc(&e.player), esc(&e.against), esc(&e.note));
+                let _ = write!(
+                    out,
+                    "<blockquote>{} ({} vs {}): {}</blockquote>",
+                    e.source,
+                    esc(&e.player),
+                    esc(&e.against),
+                    esc(&e.note)
+                );
             }
             for r in f.readings.iter().filter(|r| sources.contains(&r.entry.source.as_str())) {
                 let ours = r.ours.map_or("-".to_string(), |v| format!("{v:.2}"));
-                let _ = write!(out, "<blockquote>{} ({} vs {}): about {}; ours {ours}. {}</blockquote>", r.entry.source, esc(&r.player), esc(&r.against), r.entry.value.unwrap_or(f64::NAN), esc(&r.entry.note));
+                let _ = write!(
+                    out,
+                    "<blockquote>{} ({} vs {}): about {}; ours {ours}. {}</blockquote>",
+                    r.entry.source,
+                    esc(&r.player),
+                    esc(&r.against),
+                    r.entry.value.unwrap_or(f64::NAN),
+                    esc(&r.entry.note)
+                );
             }
-            if out.is_empty() { out } else { format!("<br>What the thesis's text says of its figure (in our words; the figures themselves are not in its text):{out}") }
+            if out.is_empty() {
+                out
+            } else {
+                format!(
+                    "<br>What the thesis's text says of its figure (in our words; the figures themselves are not in its text):{out}"
+                )
+            }
         };
         let chart = |c: Chart, caption: String| {
             let panels: String = c.render_panels().concat();
-            let panels = if panels.is_empty() { "<p class=\"small empty\">No curve in this run (no player has this counter).</p>\n".to_string() } else { panels };
-            let inner = format!("<h3>{}</h3>\n<p class=\"small\">{}</p>\n<div class=\"panels\">\n{panels}</div>\n", esc(&c.title), esc(&c.note));
+            let panels = if panels.is_empty() {
+                "<p class=\"small empty\">No curve in this run (no player has this counter).</p>\n".to_string()
+            } else {
+                panels
+            };
+            let inner = format!(
+                "<h3>{}</h3>\n<p class=\"small\">{}</p>\n<div class=\"panels\">\n{panels}</div>\n",
+                esc(&c.title),
+                esc(&c.note)
+            );
             figure(&format!("chart-{}", c.id), &inner, &caption)
         };
-        let mut s = format!("<section id=\"charts\">\n<h2>Charts</h2>\n<p>Curves fade (dashed) where fewer than {MIN_RUNNING} of a pairing's games are still running; the strip under each panel shows how many are (log scale, the dashed line at {MIN_RUNNING}).</p>\n");
+        let mut s = format!(
+            "<section id=\"charts\">\n<h2>Charts</h2>\n<p>Curves fade (dashed) where fewer than {MIN_RUNNING} of a pairing's games are still running; the strip under each panel shows how many are (log scale, the dashed line at {MIN_RUNNING}).</p>\n"
+        );
         s.push_str(&chart(self.material_chart(), format!("Material: one panel per player, its curves against each opponent (<a href=\"material.csv\">material.csv</a>).{}", says(&["Figure 3.1", "Figure 3.2", "Figure 3.4"]))));
         s.push_str(&chart(self.running_chart(), "The share of each pairing's games still running.".to_string()));
-        s.push_str(&chart(self.attack_requests_chart(), format!("Attack requests (<a href=\"counters_by_move.csv\">counters_by_move.csv</a>).{}", says(&["Figure 3.3"]))));
+        s.push_str(&chart(
+            self.attack_requests_chart(),
+            format!(
+                "Attack requests (<a href=\"counters_by_move.csv\">counters_by_move.csv</a>).{}",
+                says(&["Figure 3.3"])
+            ),
+        ));
         s.push_str(&chart(self.incorrect_threats_chart(), format!("Incorrect threats per game still running (<a href=\"counters_by_move.csv\">counters_by_move.csv</a>).{}", says(&["Figure 3.5"]))));
         s.push_str("</section>\n");
         s
@@ -464,7 +691,13 @@ impl Report<'_> {
     fn html_suites(&self, fidelity: Option<&Fidelity>) -> String {
         let mut rows = Vec::new();
         for c in &self.suites {
-            let mut row = vec![esc(&c.player), format!("<td class=\"l\">{}</td>", esc(&c.suite)), c.solved.to_string(), c.positions.to_string(), format!("{:.1}%", c.percent())];
+            let mut row = vec![
+                esc(&c.player),
+                format!("<td class=\"l\">{}</td>", esc(&c.suite)),
+                c.solved.to_string(),
+                c.positions.to_string(),
+                format!("{:.1}%", c.percent()),
+            ];
             if let Some(f) = fidelity {
                 match f.suites.iter().find(|x| x.player == c.player && x.against == c.suite) {
                     Some(x) => {
@@ -482,15 +715,25 @@ impl Report<'_> {
         if fidelity.is_some() {
             head.extend(["thesis solved", "p (Holm)", "verdict"]);
         }
-        let mut s = String::from("<section id=\"suites-section\">\n<h2>Table 3.10: test suites</h2>\n<p>Positions where the player's move is the suite's best move (WAC and ECM, built in; the thesis's BWCT, ECE3, TYPP and VA are not public in the form it used). Every position is played by a freshly seeded player.</p>\n");
+        let mut s = String::from(
+            "<section id=\"suites-section\">\n<h2>Table 3.10: test suites</h2>\n<p>Positions where the player's move is the suite's best move (WAC and ECM, built in; the thesis's BWCT, ECE3, TYPP and VA are not public in the form it used). Every position is played by a freshly seeded player.</p>\n",
+        );
         s.push_str(&table("suites", "Table 3.10", &head, &rows));
         if fidelity.is_some() {
             let others: Vec<String> = thesis::entries()
                 .iter()
-                .filter(|e| e.source == "Table 3.10" && e.measure == "solved" && !self.suites.iter().any(|c| c.suite.eq_ignore_ascii_case(&e.against)))
+                .filter(|e| {
+                    e.source == "Table 3.10"
+                        && e.measure == "solved"
+                        && !self.suites.iter().any(|c| c.suite.eq_ignore_ascii_case(&e.against))
+                })
                 .map(|e| format!("{} {} {}", e.player, e.against, e.value.unwrap_or(0.0)))
                 .collect();
-            let _ = writeln!(s, "<p class=\"small\">The thesis's other suites, for reference: {}.</p>", esc(&others.join("; ")));
+            let _ = writeln!(
+                s,
+                "<p class=\"small\">The thesis's other suites, for reference: {}.</p>",
+                esc(&others.join("; "))
+            );
         }
         s.push_str("</section>\n");
         s

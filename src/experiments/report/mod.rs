@@ -12,11 +12,11 @@ mod files;
 mod html;
 mod text;
 
+pub use super::formats::csv_field;
 use super::game::{GameRecord, Termination};
 use super::ratings::RatingList;
 use super::stats::Wdl;
 use super::suite::SuiteCount;
-pub use super::formats::csv_field;
 use crate::agents::{CounterLog, Counters};
 use crate::board::{Color, Outcome};
 use std::collections::HashMap;
@@ -175,7 +175,13 @@ impl<'a> Report<'a> {
         for g in self.involving(a, b) {
             let row = if g.white == a { 0 } else { 1 };
             let w = super::wdl_for(g, a);
-            let col = if w.wins > 0 { 0 } else if w.draws > 0 { 1 } else { 2 };
+            let col = if w.wins > 0 {
+                0
+            } else if w.draws > 0 {
+                1
+            } else {
+                2
+            };
             t[row][col] += 1;
         }
         t
@@ -208,7 +214,9 @@ impl<'a> Report<'a> {
 
     /// `a`'s own counter logs in its games against `b` (`b == None`: against everyone).
     fn logs<'g>(&'g self, a: &'g str, b: Option<&'g str>) -> impl Iterator<Item = &'g CounterLog> + 'g {
-        self.games_of(a, b).into_iter().filter_map(move |g| if g.white == a { g.counters[0].as_ref() } else { g.counters[1].as_ref() })
+        self.games_of(a, b)
+            .into_iter()
+            .filter_map(move |g| if g.white == a { g.counters[0].as_ref() } else { g.counters[1].as_ref() })
     }
 
     /// Sum of an agent counter over `a`'s games against `b` (a's own agents only).
@@ -262,12 +270,7 @@ impl<'a> Report<'a> {
             .iter()
             .filter_map(|(a, b)| Some((self.index_of(a)?, self.index_of(b)?, self.wdl(a, b))))
             .collect();
-        let anchor = self
-            .anchor
-            .as_deref()
-            .or(Some("level:1"))
-            .and_then(|a| self.index_of(a))
-            .unwrap_or(0);
+        let anchor = self.anchor.as_deref().or(Some("level:1")).and_then(|a| self.index_of(a)).unwrap_or(0);
         super::ratings::fit(&self.players, &results, anchor)
     }
 
@@ -275,7 +278,6 @@ impl<'a> Report<'a> {
     fn agent_players(&self) -> Vec<&String> {
         self.players.iter().filter(|p| self.logs(p, None).next().is_some()).collect()
     }
-
 }
 
 /// A pairing's statistics, from the first player's side: results, Elo difference with its 95%
@@ -390,7 +392,13 @@ mod tests {
                     (Termination::Rules(Outcome::Checkmate { winner: colour_of(b) }), None)
                 } else {
                     let k = i - w - l;
-                    let bare = if k < dw { Some(colour_of(b)) } else if k < dw + dl { Some(colour_of(a)) } else { None };
+                    let bare = if k < dw {
+                        Some(colour_of(b))
+                    } else if k < dw + dl {
+                        Some(colour_of(a))
+                    } else {
+                        None
+                    };
                     (Termination::Rules(Outcome::FiftyMoves), bare)
                 };
                 let mut g = record(white, black, termination, bare);
@@ -419,7 +427,13 @@ mod tests {
             start(krk, "a", "b", Termination::Rules(Outcome::FiftyMoves), Color::Black),
             start(knk, "a", "b", Termination::Rules(Outcome::InsufficientMaterial), Color::Black),
             // b is the one bared here: a's conversion does not count it, b has nothing to mate with.
-            start("8/8/8/4k3/8/8/8/4K3 w - - 0 1", "b", "a", Termination::Rules(Outcome::InsufficientMaterial), Color::White),
+            start(
+                "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+                "b",
+                "a",
+                Termination::Rules(Outcome::InsufficientMaterial),
+                Color::White,
+            ),
         ];
         let players = ["a".to_string(), "b".to_string()];
         let r = Report::new(&players, &games);
@@ -444,7 +458,10 @@ mod tests {
         let f = report.fidelity();
         assert_eq!(f.results.len(), 2);
         let same = f.results.iter().find(|c| c.player == "level:3").unwrap();
-        assert_eq!((same.against.as_str(), same.thesis.as_slice(), same.ours.as_slice()), ("level:7", &[11, 48, 41][..], &[11, 48, 41][..]));
+        assert_eq!(
+            (same.against.as_str(), same.thesis.as_slice(), same.ours.as_slice()),
+            ("level:7", &[11, 48, 41][..], &[11, 48, 41][..])
+        );
         assert!((same.p - 1.0).abs() < 1e-9 && !same.differs());
         // Table 3.1 has level 6 against level 7 at 21-24-55: ours is 48-11-41 from level 6's side.
         // The exact p, summed over the 2 x 3 tables by an independent script (Python's
@@ -457,14 +474,20 @@ mod tests {
         // Draw detail: level 7 against level 3 (Table 3.2) matches exactly; level 7 against
         // level 6 is printed in Tables 3.2 and 3.4 and compared once.
         let d = f.draws.iter().find(|c| c.against == "level:3").unwrap();
-        assert_eq!((d.player.as_str(), d.thesis.as_slice(), d.ours.as_slice()), ("level:7", &[10, 17, 14][..], &[10, 17, 14][..]));
+        assert_eq!(
+            (d.player.as_str(), d.thesis.as_slice(), d.ours.as_slice()),
+            ("level:7", &[10, 17, 14][..], &[10, 17, 14][..])
+        );
         let both = f.draws.iter().find(|c| c.against == "level:6" || c.player == "level:6").unwrap();
         assert_eq!(both.source, "Tables 3.2, 3.4");
         assert_eq!(f.draws.len(), 2);
         assert!(f.missing.iter().any(|m| m == "Table 3.1: Level 1 vs Level 2"), "{:?}", f.missing);
         assert!(f.suites.is_empty());
         let text = report.fidelity_text(&f);
-        assert!(text.contains("2 cells compared (exact test of the two rows), 1 differ significantly, 1 agree"), "{text}");
+        assert!(
+            text.contains("2 cells compared (exact test of the two rows), 1 differ significantly, 1 agree"),
+            "{text}"
+        );
         assert!(text.contains("level:6 vs level:7"), "{text}");
     }
 
@@ -474,11 +497,11 @@ mod tests {
     fn draw_wins_and_losses_by_opponent() {
         let draw = Termination::Rules(Outcome::FiftyMoves);
         let games = vec![
-            record("a", "b", draw, Some(Color::Black)),  // b bare: a draw win for a
-            record("b", "a", draw, Some(Color::White)),  // b bare again
-            record("a", "b", draw, Some(Color::White)),  // a bare: a draw loss for a
+            record("a", "b", draw, Some(Color::Black)), // b bare: a draw win for a
+            record("b", "a", draw, Some(Color::White)), // b bare again
+            record("a", "b", draw, Some(Color::White)), // a bare: a draw loss for a
             record("a", "b", draw, None),
-            record("a", "c", draw, Some(Color::Black)),  // against c
+            record("a", "c", draw, Some(Color::Black)), // against c
             record("a", "b", Termination::Rules(Outcome::Checkmate { winner: Color::White }), Some(Color::Black)),
         ];
         let players = ["a".to_string(), "b".to_string(), "c".to_string()];

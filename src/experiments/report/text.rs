@@ -1,7 +1,7 @@
 //! The report as text: the tables of the stdout summary, laid out as the thesis's tables are.
 
 use super::fidelity::{Comparison, Family, Fidelity};
-use super::{mean_per_game, Report};
+use super::{Report, mean_per_game};
 use crate::agents::Counters;
 use crate::experiments::ratings::RatingList;
 use crate::experiments::stats::elo_text;
@@ -46,14 +46,26 @@ impl Report<'_> {
     }
 
     pub fn players_text(&self) -> String {
-        let mut s = String::from("player                 games  wins losses draws  score  stalemate repetition fifty insufficient cap draw-wins\n");
+        let mut s = String::from(
+            "player                 games  wins losses draws  score  stalemate repetition fifty insufficient cap draw-wins\n",
+        );
         for a in &self.players {
             let t = self.total(a);
             let d = self.draw_detail(a);
             let _ = writeln!(
                 s,
                 "{a:<22} {:>5} {:>5} {:>6} {:>5} {:>6.3} {:>10} {:>10} {:>5} {:>12} {:>3} {:>9}",
-                t.games(), t.wins, t.losses, t.draws, t.score(), d.stalemate, d.repetition, d.fifty_moves, d.insufficient, d.move_cap, d.draw_wins
+                t.games(),
+                t.wins,
+                t.losses,
+                t.draws,
+                t.score(),
+                d.stalemate,
+                d.repetition,
+                d.fifty_moves,
+                d.insufficient,
+                d.move_cap,
+                d.draw_wins
             );
         }
         s
@@ -86,7 +98,9 @@ impl Report<'_> {
     }
 
     pub fn pairings_text(&self) -> String {
-        let mut s = String::from("pairing                                      W-L-D      score   Elo [95% interval]        LOS   chi2(colour) df  p\n");
+        let mut s = String::from(
+            "pairing                                      W-L-D      score   Elo [95% interval]        LOS   chi2(colour) df  p\n",
+        );
         for st in self.pairing_stats() {
             let (w, (e, lo, hi), (chi, df, p)) = (st.wdl, st.elo, st.colour);
             let _ = writeln!(
@@ -106,7 +120,9 @@ impl Report<'_> {
     }
 
     pub fn counters_text(&self) -> String {
-        let mut s = String::from("player vs opponent                          atk-req-rounds atk-req-done moved-itself def-req-used ma-planned ma-performed captured incorrect\n");
+        let mut s = String::from(
+            "player vs opponent                          atk-req-rounds atk-req-done moved-itself def-req-used ma-planned ma-performed captured incorrect\n",
+        );
         for (a, b, c) in self.counter_rows() {
             let _ = writeln!(
                 s,
@@ -164,13 +180,21 @@ impl Report<'_> {
         for a in self.agent_players() {
             let curve = self.counter_curve(a, None);
             let stretch = |lo: usize, hi: usize| {
-                curve.iter().enumerate().filter(|(i, _)| (lo..=hi).contains(&(i + 1))).fold(Counters::default(), |acc, (_, c)| acc.add(c))
+                curve
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| (lo..=hi).contains(&(i + 1)))
+                    .fold(Counters::default(), |acc, (_, c)| acc.add(c))
             };
             let mut requests = format!("{:<28}", format!("{a} requests"));
             let mut threats = format!("{:<28}", format!("{a} incorrect"));
             for (lo, hi) in STRETCHES {
                 let c = stretch(lo, hi);
-                let _ = write!(requests, " {:>17}", format!("{}/{}", c.attack_requests_performed, c.threatened_moved_itself));
+                let _ = write!(
+                    requests,
+                    " {:>17}",
+                    format!("{}/{}", c.attack_requests_performed, c.threatened_moved_itself)
+                );
                 let _ = write!(threats, " {:>17.3}", mean_per_game(c.incorrect_threats, c.decisions));
             }
             if curve.iter().any(|c| c.attack_request_rounds > 0) {
@@ -185,20 +209,32 @@ impl Report<'_> {
     pub fn ratings_text(&self, r: &RatingList) -> String {
         let order = r.ranking();
         let w = self.players.iter().map(|p| p.len()).max().unwrap_or(6).max(6);
-        let mut s = format!("{:>4} {:<w$} {:>8}  {:<20} {:>6} {:>6}\n", "rank", "player", "Elo", "[95% interval]", "games", "score");
+        let mut s = format!(
+            "{:>4} {:<w$} {:>8}  {:<20} {:>6} {:>6}\n",
+            "rank", "player", "Elo", "[95% interval]", "games", "score"
+        );
         for (rank, &i) in order.iter().enumerate() {
             let score = 100.0 * r.points[i] / r.games[i].max(1) as f64;
             let (lo, hi) = r.interval(i);
             let (elo, interval) = if r.elo[i].is_nan() {
                 ("unrated".to_string(), "(no games linking it to the anchor)".to_string())
             } else if r.elo[i].is_infinite() {
-                (format!("{}inf", if r.elo[i] > 0.0 { "+" } else { "-" }), format!("(every game {})", if r.elo[i] > 0.0 { "won" } else { "lost" }))
+                (
+                    format!("{}inf", if r.elo[i] > 0.0 { "+" } else { "-" }),
+                    format!("(every game {})", if r.elo[i] > 0.0 { "won" } else { "lost" }),
+                )
             } else if i == r.anchor {
                 (format!("{:+.1}", r.elo[i]), "(anchor)".to_string())
             } else {
                 (format!("{:+.1}", r.elo[i]), format!("[{lo:+.1}, {hi:+.1}]"))
             };
-            let _ = writeln!(s, "{:>4} {:<w$} {elo:>8}  {interval:<20} {:>6} {score:>5.1}%", rank + 1, r.players[i], r.games[i]);
+            let _ = writeln!(
+                s,
+                "{:>4} {:<w$} {elo:>8}  {interval:<20} {:>6} {score:>5.1}%",
+                rank + 1,
+                r.players[i],
+                r.games[i]
+            );
         }
         if !r.converged {
             s.push_str("(the fit did not converge: a group of players won every game against the rest)\n");
@@ -226,12 +262,27 @@ impl Report<'_> {
         let mut s = String::new();
         for (family, cells) in f.families() {
             let differ: Vec<&Comparison> = cells.iter().filter(|c| c.differs()).collect();
-            let test = if family == Family::Suites { "binomial test against the thesis's share" } else { "exact test of the two rows" };
-            let _ = writeln!(s, "{}: {} cells compared ({test}), {} differ significantly, {} agree", family.title(), cells.len(), differ.len(), cells.len() - differ.len());
+            let test = if family == Family::Suites {
+                "binomial test against the thesis's share"
+            } else {
+                "exact test of the two rows"
+            };
+            let _ = writeln!(
+                s,
+                "{}: {} cells compared ({test}), {} differ significantly, {} agree",
+                family.title(),
+                cells.len(),
+                differ.len(),
+                cells.len() - differ.len()
+            );
             if differ.is_empty() {
                 continue;
             }
-            let _ = writeln!(s, "  {:<36} {:<10} {:>16} {:>22} {:>10} {:>10}", "cell", "table", "thesis", "ours (per thesis n)", "p", "p (Holm)");
+            let _ = writeln!(
+                s,
+                "  {:<36} {:<10} {:>16} {:>22} {:>10} {:>10}",
+                "cell", "table", "thesis", "ours (per thesis n)", "p", "p (Holm)"
+            );
             let mut sorted = differ;
             sorted.sort_by(|a, b| a.p.total_cmp(&b.p));
             for c in sorted {
@@ -248,7 +299,10 @@ impl Report<'_> {
             }
         }
         if !f.counts.is_empty() {
-            let _ = writeln!(s, "Tables 3.8 and 3.9, counts within games (not tested: no spread to test against), thesis / ours per 100 games:");
+            let _ = writeln!(
+                s,
+                "Tables 3.8 and 3.9, counts within games (not tested: no spread to test against), thesis / ours per 100 games:"
+            );
             let mut cells: Vec<(&str, &str, &str)> = Vec::new();
             for c in &f.counts {
                 if !cells.contains(&(c.source.as_str(), c.player.as_str(), c.against.as_str())) {
@@ -267,7 +321,15 @@ impl Report<'_> {
         }
         for r in &f.readings {
             let ours = r.ours.map_or("-".to_string(), |v| format!("{v:.2}"));
-            let _ = writeln!(s, "{}, {} vs {}, {}: thesis about {}, ours {ours} (read from the text, not tested)", r.entry.source, r.player, r.against, r.entry.measure, r.entry.value.unwrap_or(f64::NAN));
+            let _ = writeln!(
+                s,
+                "{}, {} vs {}, {}: thesis about {}, ours {ours} (read from the text, not tested)",
+                r.entry.source,
+                r.player,
+                r.against,
+                r.entry.measure,
+                r.entry.value.unwrap_or(f64::NAN)
+            );
         }
         if !f.missing.is_empty() {
             let _ = writeln!(s, "Not reproduced here: {}", f.missing.join("; "));
@@ -288,12 +350,21 @@ impl Report<'_> {
             self.rules_text(),
             self.counters_by_move_text()
         );
-        let _ = write!(s, "\nBare-king conversion (opponent first left with a bare king, mating material kept: won by mate)\n{}", self.conversion_text());
+        let _ = write!(
+            s,
+            "\nBare-king conversion (opponent first left with a bare king, mating material kept: won by mate)\n{}",
+            self.conversion_text()
+        );
         if !self.suites.is_empty() {
-            let _ = write!(s, "\nTable 3.10 (test suites: positions solved)\n{}\n", table_lines(&self.suites).join("\n"));
+            let _ =
+                write!(s, "\nTable 3.10 (test suites: positions solved)\n{}\n", table_lines(&self.suites).join("\n"));
         }
         if self.thesis {
-            let _ = write!(s, "\nFidelity to the thesis (5% family-wise, Holm's correction within each table)\n{}", self.fidelity_text(&self.fidelity()));
+            let _ = write!(
+                s,
+                "\nFidelity to the thesis (5% family-wise, Holm's correction within each table)\n{}",
+                self.fidelity_text(&self.fidelity())
+            );
         }
         s
     }
