@@ -31,7 +31,7 @@ use crate::board::perft::{divide, parse_suite_line, perft};
 use crate::experiments::report::{Report, csv_field};
 use crate::experiments::suite::{SuiteCount, parse_epd_line, run_suite, table_lines};
 use crate::experiments::{Job, assign_openings, match_jobs, run_jobs};
-use crate::spec::player_from_spec;
+use crate::players::spec::player_from_spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -155,7 +155,7 @@ pub fn distinct_labels(specs: &[String]) -> Vec<String> {
 
 fn check_specs(specs: &[String]) -> Result<(), ExitCode> {
     for s in specs {
-        if let Err(e) = crate::spec::check_spec(s) {
+        if let Err(e) = crate::players::spec::check_spec(s) {
             eprintln!("error: bad player spec '{s}': {e}");
             return Err(ExitCode::from(2));
         }
@@ -784,7 +784,7 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
         }
         return ExitCode::SUCCESS;
     }
-    let features = match crate::spec::strip_label(spec).split_once(':') {
+    let features = match crate::players::spec::strip_label(spec).split_once(':') {
         Some(("level", n)) => n.parse().ok().and_then(|n| crate::agents::Features::level(n).ok()),
         Some(("features", list)) => crate::agents::Features::parse(list).ok(),
         _ => None,
@@ -794,7 +794,7 @@ pub fn run_explain(fen: Option<&str>, moves: &[String], spec: &str, levels: Opti
             let mut master = crate::agents::MasterAgent::new(features, seed);
             master.set_explain(true);
             // `decide` sees the game (repetitions, the moves before), as in play.
-            if let Some(d) = crate::player::Player::decide(&mut master, &game) {
+            if let Some(d) = crate::players::Player::decide(&mut master, &game) {
                 for line in master.explanation() {
                     outln!("{line}");
                 }

@@ -1,13 +1,14 @@
 //! AgentChess: a chess engine where every own piece is an agent and a MasterAgent decides.
 //!
-//! - [`board`]: bitboards, positions, legal move generation, FEN and notation, perft.
-//! - [`agents`]: the per-piece Agents and the MasterAgent, levels 1–8 as feature tiers.
-//! - [`player`]: anything that picks a move in a game (agents, searcher, random).
-//! - [`search`]: the conventional alpha-beta searcher, the thesis's Crafty stand-in.
-//! - [`external`]: real engines (UCI, XBoard) as players, each in a subprocess.
-//! - [`spec`]: players by name (`level:7`, `search:depth=2`), above all of the above.
-//! - [`experiments`], [`cli`]: matches, tournaments, suites and reports.
-//! - [`protocol`]: the XBoard/WinBoard loop (and UCI).
+//! The layers, each using only those above it in this list:
+//! - [`board`]: bitboards, positions, legal move generation, FEN and notation, material values,
+//!   perft.
+//! - [`agents`]: the per-piece Agents and the MasterAgent; the levels as sets of named features.
+//! - [`players`]: anything that picks a move in a game: the agents, the conventional searcher,
+//!   a random mover, real engines over UCI or XBoard; players by name (`level:7`).
+//! - [`protocol`]: the XBoard/WinBoard loop (and UCI); [`experiments`]: matches, tournaments,
+//!   suites and reports.
+//! - [`cli`]: the subcommands behind the binary.
 
 // Only the protocol writer and the research subcommands' reports (`cli`) may print to stdout:
 // anything else there would corrupt the protocol stream.
@@ -17,8 +18,5 @@ pub mod agents;
 pub mod board;
 pub mod cli;
 pub mod experiments;
-pub mod external;
-pub mod player;
+pub mod players;
 pub mod protocol;
-pub mod search;
-pub mod spec;

@@ -7,7 +7,7 @@
 
 use agentchess::agents::{Counters, Features, MasterAgent, Rule};
 use agentchess::board::{Color, Game, Move, Position};
-use agentchess::player::Player;
+use agentchess::players::Player;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -519,7 +519,7 @@ fn player_interface() {
 
 #[test]
 fn players_from_specs() {
-    use agentchess::spec::player_from_spec;
+    use agentchess::players::spec::player_from_spec;
     let game = Game::new(position("7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1"));
     let mut p = player_from_spec("level:5", 1).unwrap();
     assert_eq!(p.name(), "AgentChess level 5");
@@ -661,9 +661,10 @@ fn level9_captures_when_a_backup_attacker_wins_the_exchange() {
             let pos = position(&fen);
             let mut game = Game::new(pos);
             game.play(pos.parse_uci(&mv).unwrap());
-            let reply = agentchess::spec::player_from_spec("search:depth=3", seed).unwrap().decide(&game).unwrap();
-            let balance = 2 * agentchess::agents::values::value(agentchess::board::Piece::Pawn)
-                - agentchess::agents::values::value(agentchess::board::Piece::Knight);
+            let reply =
+                agentchess::players::spec::player_from_spec("search:depth=3", seed).unwrap().decide(&game).unwrap();
+            let balance = 2 * agentchess::board::values::value(agentchess::board::Piece::Pawn)
+                - agentchess::board::values::value(agentchess::board::Piece::Knight);
             assert!(-reply.score >= balance, "{fen} seed {seed}: {mv} ({reason}) loses material: {reply:?}");
         }
     }
@@ -707,7 +708,7 @@ fn level9_mates_kqk_and_krk_from_random_starts() {
 /// `search:depth=3`, to the end of the game by the rules.
 fn play_out(fen: &str, level: u32, seed: u64) -> agentchess::board::Outcome {
     let mut attacker = master(level, seed);
-    let mut defender = agentchess::spec::player_from_spec("search:depth=3", seed).unwrap();
+    let mut defender = agentchess::players::spec::player_from_spec("search:depth=3", seed).unwrap();
     let mut game = Game::new(position(fen));
     let side = game.position().side_to_move();
     loop {
@@ -799,7 +800,7 @@ fn level9_counters_add_up() {
 fn level9_runs_a_passed_pawn_home_against_a_bare_king() {
     use agentchess::board::Outcome;
     use agentchess::experiments::game::play_game;
-    use agentchess::spec::player_from_spec;
+    use agentchess::players::spec::player_from_spec;
     // The black king stands outside the pawn's square in each start.
     let starts = ["8/8/8/8/7k/8/P7/4K3 w - - 0 1", "k7/8/8/8/8/8/6PK/8 w - - 0 1", "8/8/8/8/8/k7/7P/6K1 w - - 0 1"];
     for fen in starts {
@@ -821,7 +822,7 @@ fn level9_runs_a_passed_pawn_home_against_a_bare_king() {
 /// either side at depth 1, the score is White's material by that table.
 #[test]
 fn searcher_eval_tables_are_turings_and_berliners() {
-    use agentchess::spec::player_from_spec;
+    use agentchess::players::spec::player_from_spec;
     let game = Game::new(Position::from_fen("7k/8/8/8/8/8/PNBRQ3/K7 w - - 0 1").unwrap());
     for (eval, material) in [("turing", 100 + 300 + 350 + 500 + 1000), ("berliner", 100 + 320 + 330 + 510 + 880)] {
         let mut player = player_from_spec(&format!("search:depth=1,eval={eval}"), 1).unwrap();

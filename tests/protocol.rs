@@ -6,7 +6,7 @@
 //! deterministic test player, so the expected moves do not depend on the agents.
 
 use agentchess::board::{Game, Move};
-use agentchess::player::{Decision, Player};
+use agentchess::players::{Decision, Player};
 use agentchess::protocol::clock::{budget, per_move_budget};
 use agentchess::protocol::command::{Command, looks_like_move};
 use agentchess::protocol::response::Response;

@@ -10,7 +10,7 @@ use super::fork::{Fork, Tally, threat_value, unless_taken};
 use super::placement::Placement;
 use super::promotion::push_value;
 use super::scene::{Scene, threat};
-use super::values::{KING_VALUE, value};
+use crate::board::values::{KING_VALUE, value};
 use crate::board::{Bitboard, Move, MoveKind, Piece, Position, Square, attacks};
 
 /// One own piece and its threat status where it stands.

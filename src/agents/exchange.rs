@@ -18,7 +18,7 @@
 //! consideration exchange-aware at once.
 
 use super::scene::Scene;
-use super::values::{KING_VALUE, value};
+use crate::board::values::{KING_VALUE, value};
 use crate::board::{Bitboard, Color, Piece, Position, Square, attacks};
 
 /// Longest exchange: every piece of both sides on one square.
@@ -319,7 +319,7 @@ mod tests {
     mod reference {
         use super::super::MAX_SWAPS;
         use crate::agents::scene::Scene;
-        use crate::agents::values::{KING_VALUE, value};
+        use crate::board::values::{KING_VALUE, value};
         use crate::board::{Bitboard, Color, Piece, Position, Square, attacks};
 
         /// The pieces of the scene by side and kind, so that an exchange can take them off one by one.

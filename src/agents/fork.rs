@@ -21,7 +21,7 @@
 use super::agent::Eval;
 use super::exchange::swap;
 use super::scene::Scene;
-use super::values::value;
+use crate::board::values::value;
 use crate::board::{Bitboard, Piece, Position, Square, attacks};
 
 /// A lone planned capture counts for this share of its gain (numerator, denominator).

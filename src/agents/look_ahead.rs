@@ -46,7 +46,7 @@ use super::mating::{checking_moves, checking_moves_into, mate_among, mate_in_two
 use super::placement::Placement;
 use super::promotion::{self, promotion_gain};
 use super::scene::Scene;
-use super::values::{material_balance, value};
+use crate::board::values::{material_balance, value};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Square, attacks};
 
 /// How many candidates are looked at (the thesis's choice among them).
@@ -65,7 +65,7 @@ pub(crate) const REPEAT_COST: i32 = 200;
 /// When the best candidate loses this much or more (a rook, or a mate), every legal move is
 /// weighed, not only the threatened pieces' moves: the rescue is then often a move no agent
 /// proposed for itself (a rook stepping in to guard the mating square).
-pub(crate) const EVERY_MOVE_WHEN_LOSING: i32 = super::values::ROOK_VALUE;
+pub(crate) const EVERY_MOVE_WHEN_LOSING: i32 = crate::board::values::ROOK_VALUE;
 
 /// The share of a lone threat (or a pawn's progress) a candidate keeps when the opponent has no
 /// winning answer (numerator, denominator); a fork's guaranteed gain counts whole.

@@ -24,7 +24,7 @@
 //!    (`run_score`), or bishop and knight driving the king to the bishop's corner
 //!    (`bishop_knight_score`).
 
-use super::values::value;
+use crate::board::values::value;
 use crate::board::{
     Bitboard, CastleRights, Color, FewMoves, Game, KingSteps, Move, MoveKind, MoveList, MoveSink, PROMOTION_RANKS,
     Piece, Position, Square, attacks,

@@ -20,7 +20,6 @@ mod mating;
 mod placement;
 mod promotion;
 mod scene;
-pub mod values;
 
 pub use agent::{Action, Agent, Estimate};
 pub use counters::{CounterLog, Counters};

@@ -16,7 +16,7 @@
 //!   capture it, stand on its queening square, or guard that square are its answers, offered to
 //!   the MasterAgent as candidates (look-ahead then weighs them against the promotion).
 
-use super::values::{PAWN_VALUE, QUEEN_VALUE, value};
+use crate::board::values::{PAWN_VALUE, QUEEN_VALUE, value};
 use crate::board::{Bitboard, Color, Move, Piece, Position, Square, attacks};
 
 /// Bonus for a passed pawn by the relative rank it stands on after its move (0 = first rank).

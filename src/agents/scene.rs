@@ -6,7 +6,7 @@
 //! occupancy)` on the unchanged position, so no move is ever made: pieces missing from the
 //! occupancy neither attack nor block, which also uncovers x-rays through a vacated square.
 
-use super::values::value;
+use crate::board::values::value;
 use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position, Square, attacks};
 
 /// Castling moves two of our pieces; every other move one.

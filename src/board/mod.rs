@@ -11,6 +11,7 @@ mod notation;
 pub mod perft;
 mod position;
 mod types;
+pub mod values;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -4,7 +4,7 @@
 //! legal start within the 50-move rule").
 
 use crate::board::{Color, Game, Outcome, Piece, Position, Square, placement_fen};
-use crate::spec::player_from_spec;
+use crate::players::spec::player_from_spec;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -1,9 +1,9 @@
 //! Plays one game between two players in-process, by the rules, and records what the thesis's
 //! statistics need.
 
-use crate::agents::values;
+use crate::board::values;
 use crate::board::{Color, Game, Move, Outcome, Position};
-use crate::player::{NoMove, Player};
+use crate::players::{NoMove, Player};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

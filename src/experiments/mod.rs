@@ -14,7 +14,7 @@ pub mod svg;
 pub mod thesis;
 
 use crate::board::{Color, Position};
-use crate::spec::player_from_spec;
+use crate::players::spec::player_from_spec;
 use game::{GameRecord, Played, play_game};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

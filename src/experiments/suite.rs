@@ -2,7 +2,7 @@
 //! or `am` (must avoid). SAN in the EPD is parsed in the position.
 
 use crate::board::{Game, Move, Position};
-use crate::spec::player_from_spec;
+use crate::players::spec::player_from_spec;
 
 #[derive(Clone, Debug)]
 pub struct EpdRecord {

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-pub use crate::player::SearchLimits;
+pub use crate::players::SearchLimits;
 
 /// The time control set by `level` or `st` (or none yet).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
-use crate::player::{Player, StopSignal};
-use crate::spec::is_external;
+use crate::players::spec::is_external;
+use crate::players::{Player, StopSignal};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
@@ -19,7 +19,7 @@ fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
             "'{spec}': external engines play in match, tournament, thesis and suite, not as the engine's own player"
         ));
     }
-    crate::spec::player_from_spec(spec, seed)
+    crate::players::spec::player_from_spec(spec, seed)
 }
 
 /// Level when none is given: the strongest agent configuration.
@@ -172,7 +172,7 @@ impl Engine {
         }
         log::debug!("thinking with {limits:?}");
         let elapsed = stopwatch(self.frozen_time);
-        let mut report = |d: &crate::player::Decision| {
+        let mut report = |d: &crate::players::Decision| {
             if legal.contains(d.mv) {
                 on_step(thought_of(game, d, elapsed()));
             }
@@ -254,7 +254,7 @@ impl Engine {
             let longer = Thought {
                 mv: best.mv,
                 // The material the line ends in, as the root mover sees it (a draw is a draw).
-                score: if drawn { 0 } else { crate::agents::values::material_balance(line.position(), root) },
+                score: if drawn { 0 } else { crate::board::values::material_balance(line.position(), root) },
                 mate: mated.then(|| if plies % 2 == 1 { (plies + 1) / 2 } else { -plies / 2 }),
                 depth: plies as u32,
                 pv,
@@ -287,7 +287,7 @@ fn stopwatch(frozen: bool) -> impl Fn() -> Duration {
 pub const MAX_LINE: usize = 64;
 
 /// A legal decision as the protocols show it.
-fn thought_of(game: &Game, d: &crate::player::Decision, elapsed: Duration) -> Thought {
+fn thought_of(game: &Game, d: &crate::players::Decision, elapsed: Duration) -> Thought {
     // A mate in one is known whoever chose the move.
     let mate = d.mate.or_else(|| game.position().play(d.mv).is_checkmate().then_some(1));
     let pv = legal_line(game.position(), d.mv, &d.pv);

@@ -23,7 +23,6 @@ use super::look_ahead::{Threatened, Weighed};
 use super::mating;
 use super::scene::Scene;
 use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
-use crate::player::{Decision, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -414,7 +413,7 @@ impl MasterAgent {
                 r.estimates.push(est);
             }
             if let Some(victim) = pos.captured_piece(mv) {
-                let worth = super::values::value(victim);
+                let worth = crate::board::values::value(victim);
                 if r.richest_capture.is_none_or(|(v, e)| worth > v || (worth == v && est.profit > e.profit)) {
                     r.richest_capture = Some((worth, est));
                 }
@@ -683,8 +682,10 @@ fn last_resort(pos: &Position, legal: &MoveList) -> Verdict {
     Verdict { cand: Cand { est, residual: 0 }, rule: Rule::Move, attack_round: false, defense_round: false, tied: None }
 }
 
-impl Player for MasterAgent {
-    fn name(&self) -> String {
+/// The MasterAgent in a game: what the `Player` built on it (`players::agents`) asks.
+impl MasterAgent {
+    /// "AgentChess level 7", or the feature list when the set is no level.
+    pub fn title(&self) -> String {
         match self.features.as_level() {
             Some(n) => format!("AgentChess level {n}"),
             None => format!("AgentChess features {}", self.features),
@@ -693,7 +694,7 @@ impl Player for MasterAgent {
 
     /// Decides and books the counters that need the game: whether the opponent took a piece
     /// estimated safe, and whether last move's planned attack is carried out now.
-    fn decide(&mut self, game: &Game) -> Option<Decision> {
+    pub fn choose_in_game(&mut self, game: &Game) -> Option<Choice> {
         let pending = self.pending.take();
         let pos = game.position();
         let ply = game.moves().len();
@@ -721,41 +722,14 @@ impl Player for MasterAgent {
             plan,
             fork: choice.fork.map(|targets| (choice.mv.to(), targets)),
         });
-        Some(Decision {
-            mv: choice.mv,
-            // The agents' own profit values a check like the capture of a king (100,000), which
-            // reads as nonsense in a GUI and misleads score-based adjudication; the material
-            // after the move is what they know for sure.
-            score: super::values::material_balance(&after, pos.side_to_move()),
-            mate: after.is_checkmate().then_some(1),
-            depth: 1,
-            pv: vec![choice.mv],
-            reason: choice.reason.to_string(),
-            nodes: choice.evaluated as u64,
-        })
+        Some(choice)
     }
 
-    fn set_seed(&mut self, seed: u64) {
-        MasterAgent::set_seed(self, seed);
-    }
-
-    /// Same features and the same random state, fresh counters: what this MasterAgent would play
-    /// next, without moving its own random state on.
-    fn twin(&self) -> Option<Box<dyn Player>> {
+    /// Same features and the same random state, fresh counters: what this MasterAgent would
+    /// play next, without moving its own random state on.
+    pub fn twin(&self) -> MasterAgent {
         let mut twin = MasterAgent::new(self.features, 0);
         twin.rng = self.rng.clone();
-        Some(Box::new(twin))
-    }
-
-    fn new_game(&mut self) {
-        self.reset_counters();
-    }
-
-    fn counters(&self) -> Option<Counters> {
-        Some(self.counters)
-    }
-
-    fn counter_log(&self) -> Option<CounterLog> {
-        Some(self.log.clone())
+        twin
     }
 }

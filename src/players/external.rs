@@ -18,7 +18,7 @@
 //! for the engine with the reason ([`Player::no_move`]), and the run goes on.
 
 use crate::board::{Game, Move, Position, STARTPOS};
-use crate::player::{Decision, NoMove, Player};
+use crate::players::{Decision, NoMove, Player};
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -4,9 +4,9 @@
 //! on nothing that builds them.
 
 use crate::agents::{Features, MasterAgent};
-use crate::external::{EngineSpec, ExternalPlayer, Protocol};
-use crate::player::{Player, RandomPlayer};
-use crate::search::{SearchConfig, Searcher};
+use crate::players::external::{EngineSpec, ExternalPlayer, Protocol};
+use crate::players::search::{SearchConfig, Searcher};
+use crate::players::{Player, RandomPlayer};
 
 /// The kinds of spec, for error messages.
 /// (The research commands also take `uci:CMD,...` and `xboard:CMD,...`; the engine's own player

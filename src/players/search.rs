@@ -3,9 +3,9 @@
 //! search over captures and promotions, with a material-only evaluation. Among root moves whose
 //! score lies within `range` centipawns of the best it picks one at random, as paper 002 does.
 
-use crate::agents::values;
+use crate::board::values;
 use crate::board::{Bitboard, Game, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
-use crate::player::{Decision, Player, SearchLimits};
+use crate::players::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
@@ -115,7 +115,7 @@ pub struct Searcher {
     /// `ply` on the current path, rebuilt as the search backs up.
     pv: Vec<Vec<Move>>,
     /// Raised by the protocol's reader thread when the GUI wants the move now.
-    stop: Option<crate::player::StopSignal>,
+    stop: Option<crate::players::StopSignal>,
 }
 
 impl Searcher {
@@ -441,7 +441,7 @@ impl Player for Searcher {
         self.rng = StdRng::seed_from_u64(seed);
     }
 
-    fn watch_stop(&mut self, signal: crate::player::StopSignal) {
+    fn watch_stop(&mut self, signal: crate::players::StopSignal) {
         self.stop = Some(signal);
     }
 }
@@ -490,7 +490,7 @@ mod tests {
     fn a_stop_flag_ends_the_search() {
         let game = Game::startpos();
         let mut s = Searcher::new(SearchConfig::parse("depth=8").unwrap(), 1);
-        let signal = crate::player::StopSignal::default();
+        let signal = crate::players::StopSignal::default();
         // Between decisions a raise does nothing; a timed decision ignores a raise meant only
         // for analysis; an open-ended one takes it.
         signal.raise(true);

@@ -1,4 +1,5 @@
-//! Material values, thesis Table 2.2 (section 2.2.4). The only place piece values live.
+//! Material values, thesis Table 2.2 (section 2.2.4). The only place piece values live: the agents,
+//! the searcher and the experiments all weigh material with them.
 
 use crate::board::{Color, Piece, Position};
 

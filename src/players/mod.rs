@@ -1,0 +1,108 @@
+//! A player picks a move in a game: the agents at some level, a searcher, a random mover or an
+//! external engine. The protocol loop, the match runner and the test-suite runner all talk to
+//! the [`Player`] trait; [`spec`] builds one from its name.
+
+mod agents;
+pub mod external;
+mod random;
+pub mod search;
+pub mod spec;
+mod stop;
+
+pub use random::RandomPlayer;
+pub use stop::StopSignal;
+
+use crate::board::{Game, Move};
+
+/// A chosen move with what the player can say about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub mv: Move,
+    /// The player's evaluation after the move, in centipawns from the mover's point of view
+    /// (the agents: material after the move, thesis values; the searcher: its search score).
+    pub score: i32,
+    /// Moves to mate: `Some(n)` when the mover mates in `n`, `Some(-n)` when it is mated in `n`.
+    pub mate: Option<i32>,
+    /// Plies looked ahead (1 for players that judge the move alone; the searcher's last
+    /// completed iteration).
+    pub depth: u32,
+    /// The line expected to follow, starting with `mv` (just `mv` for players that do not look
+    /// ahead; empty means the same).
+    pub pv: Vec<Move>,
+    /// Why this move, in words (the agents' explanation, or the searcher's principal variation).
+    pub reason: String,
+    /// Work done (agent queries or search nodes), for thinking output.
+    pub nodes: u64,
+}
+
+/// What one decision may spend. `None` means "no limit of this kind". The agents decide in
+/// microseconds and ignore it; a searching player must obey it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Aim to have a move by then: stop starting new iterations after it.
+    pub soft_time: Option<std::time::Duration>,
+    /// Must have moved by then, whatever the search is doing.
+    pub hard_time: Option<std::time::Duration>,
+    /// Plies (`sd`, UCI `depth`).
+    pub depth: Option<u32>,
+    /// Nodes (`nps` × seconds, UCI `nodes`).
+    pub nodes: Option<u64>,
+    /// Analyse until told to stop (analyze mode, UCI `go infinite`).
+    pub infinite: bool,
+}
+
+/// Why a player gave no move in a position that has legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoMove {
+    /// It resigned (an external engine can).
+    Resign,
+    /// Something went wrong, in words: the engine crashed, said nothing in time, sent an
+    /// illegal move, ran out of time...
+    Fault(String),
+}
+
+pub trait Player: Send {
+    fn name(&self) -> String;
+    /// The move to play, or `None` when the side to move has no legal move.
+    fn decide(&mut self, game: &Game) -> Option<Decision>;
+    /// The same within a budget; players that do not search ignore it.
+    fn decide_within(&mut self, game: &Game, _limits: &SearchLimits) -> Option<Decision> {
+        self.decide(game)
+    }
+    /// The same, telling `progress` about each completed step of a longer decision (a
+    /// searcher's iterations), for thinking output while it runs. Players that decide in one
+    /// step report nothing.
+    fn decide_reporting(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        _progress: &mut dyn FnMut(&Decision),
+    ) -> Option<Decision> {
+        self.decide_within(game, limits)
+    }
+    fn set_seed(&mut self, _seed: u64) {}
+    fn new_game(&mut self) {}
+    /// A twin that decides as this player would from here on, leaving this one untouched: for
+    /// players that judge one move at a time, analysis extends their line by asking the twin
+    /// what it would play next, ply after ply. Players that search give their own line (None).
+    fn twin(&self) -> Option<Box<dyn Player>> {
+        None
+    }
+    /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
+    /// Only players that may think for long need to watch it; the agents decide in
+    /// microseconds.
+    fn watch_stop(&mut self, _signal: StopSignal) {}
+    /// Why the last `decide` gave no move although there were legal moves, when the player
+    /// knows (external engines).
+    fn no_move(&self) -> Option<NoMove> {
+        None
+    }
+    /// The thesis's per-game counters, for players made of agents.
+    fn counters(&self) -> Option<crate::agents::Counters> {
+        self.counter_log().map(|log| log.totals())
+    }
+    /// The same counters by decision (for curves by move number).
+    fn counter_log(&self) -> Option<crate::agents::CounterLog> {
+        None
+    }
+}

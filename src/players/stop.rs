@@ -1,0 +1,140 @@
+//! The signal the protocol's reader thread raises to make a long decision end now (`?`, UCI
+//! `stop`, `exit`, end of input).
+
+/// Tells a decision in progress to end now. One atomic state, so that a stop meant for one
+/// decision can never land on the next: it only turns "thinking" into "stop", and each
+/// decision starts from "thinking". `close` is the exception: once the input is gone (end of
+/// input, `quit`) every decision from then on is told to stop, whenever it starts.
+///
+/// Input lines are numbered in the order they arrive. The loop says which line it is handling
+/// (`taking`), each decision remembers the line it belongs to, and a stop raised for line `n`
+/// only ends a decision begun for an earlier line. Without the numbers the reader thread, which
+/// queues a line before raising the stop, could stop the very analysis that line started
+/// (`analyze`, UCI `go infinite`) when the loop was quicker than the reader.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(std::sync::Arc<Signal>);
+
+#[derive(Debug, Default)]
+struct Signal {
+    /// The decision's state in the low byte, the number of the line it belongs to above it.
+    state: std::sync::atomic::AtomicU64,
+    /// The line the loop is handling now.
+    line: std::sync::atomic::AtomicU64,
+}
+
+const IDLE: u8 = 0;
+/// A decision for a move in a game, within its time.
+const THINKING: u8 = 1;
+/// An open-ended one: analysis, UCI `go infinite` or `go ponder`.
+const ANALYSING: u8 = 2;
+const STOP: u8 = 3;
+/// The input is closed for good: nothing is thought about at length any more.
+const CLOSED: u8 = 4;
+
+fn pack(state: u8, line: u64) -> u64 {
+    (line << 8) | state as u64
+}
+
+fn unpack(v: u64) -> (u8, u64) {
+    ((v & 0xff) as u8, v >> 8)
+}
+
+impl StopSignal {
+    /// The loop is handling input line `n` (numbered from 1 in arrival order): decisions begun
+    /// from now on belong to it.
+    pub fn taking(&self, n: u64) {
+        self.0.line.store(n, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// A decision starts; `open_ended` for analysis.
+    pub fn begin(&self, open_ended: bool) {
+        let state = if open_ended { ANALYSING } else { THINKING };
+        self.settle(state);
+    }
+
+    /// The decision is over.
+    pub fn end(&self) {
+        self.settle(IDLE);
+    }
+
+    /// Moves to `state` unless the signal is closed.
+    fn settle(&self, state: u8) {
+        use std::sync::atomic::Ordering::SeqCst;
+        let line = self.0.line.load(SeqCst);
+        let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| (unpack(now).0 != CLOSED).then_some(pack(state, line)));
+    }
+
+    /// Asks the decision in progress to end now: any decision when `always`, otherwise only an
+    /// open-ended one. Does nothing between decisions.
+    pub fn raise(&self, always: bool) {
+        self.raise_for_line(u64::MAX >> 8, always);
+    }
+
+    /// `raise` on behalf of input line `n`: a decision that line itself (or a later one)
+    /// started is left alone.
+    pub fn raise_for_line(&self, n: u64, always: bool) {
+        use std::sync::atomic::Ordering::SeqCst;
+        let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
+            let (state, line) = unpack(now);
+            let stoppable = state == ANALYSING || (always && state == THINKING);
+            (stoppable && line < n).then_some(pack(STOP, line))
+        });
+    }
+
+    /// The input is gone (end of input or `quit`): the decision in progress and any later one
+    /// end at once, with what they have (a searcher still completes depth 1).
+    pub fn close(&self) {
+        self.0.state.store(pack(CLOSED, 0), std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_raised(&self) -> bool {
+        matches!(unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0, STOP | CLOSED)
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        matches!(unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0, THINKING | ANALYSING | STOP)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_signal_stops_every_later_decision() {
+        let signal = StopSignal::default();
+        signal.begin(false);
+        signal.raise(true);
+        assert!(signal.is_raised());
+        signal.end();
+        signal.begin(false);
+        assert!(!signal.is_raised(), "a stop must not carry over to the next decision");
+        signal.close();
+        assert!(signal.is_raised());
+        signal.end();
+        signal.begin(true);
+        assert!(signal.is_raised(), "after close every decision is told to stop");
+    }
+
+    /// The line that started a decision cannot stop it, however late the reader raises for it;
+    /// a later line can.
+    #[test]
+    fn a_line_never_stops_the_decision_it_started() {
+        let signal = StopSignal::default();
+        signal.taking(5);
+        signal.begin(true);
+        signal.raise_for_line(5, true);
+        assert!(!signal.is_raised(), "analysis stopped by the line that began it");
+        signal.raise_for_line(4, true);
+        assert!(!signal.is_raised());
+        signal.raise_for_line(6, false);
+        assert!(signal.is_raised());
+        signal.end();
+        signal.taking(7);
+        signal.begin(false);
+        signal.raise_for_line(8, false);
+        assert!(!signal.is_raised(), "a timed decision ignores a raise meant for analysis");
+        signal.raise_for_line(8, true);
+        assert!(signal.is_raised());
+    }
+}
