@@ -527,7 +527,8 @@ fn players_from_specs() {
     assert_eq!(p.counters().unwrap().attack_requests_performed, 1);
     let p = player_from_spec("features:attack-request,defense-consideration", 1).unwrap();
     assert_eq!(p.name(), "AgentChess features foundation,attack-request,defense-consideration");
-    for bad in ["level:0", "level:10", "level:x", "features:attack-request,bogus"] {
+    assert_eq!(player_from_spec("level:10", 1).unwrap().name(), "AgentChess level 10");
+    for bad in ["level:0", "level:11", "level:x", "features:attack-request,bogus"] {
         let err = player_from_spec(bad, 1).err().unwrap_or_else(|| panic!("{bad} accepted"));
         assert!(!err.is_empty());
     }

@@ -109,10 +109,10 @@ fn bin() -> Command {
 
 #[test]
 fn bad_player_spec_is_a_clear_error() {
-    let out = bin().args(["match", "level:10", "random", "--games", "2"]).output().unwrap();
+    let out = bin().args(["match", "level:11", "random", "--games", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("level:10"), "{err}");
+    assert!(err.contains("level:11"), "{err}");
     let out = bin().args(["match", "search:depth=x", "random"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

@@ -841,7 +841,7 @@ fn options() {
          < tellusererror option Player=nonsense refused: unknown player 'nonsense' (expected level:N, features:LIST, search:depth=N[,eval=E][,range=R], random)
          > option Features=flying
          < Error (unknown feature): option Features=flying
-         < tellusererror option Features=flying refused: unknown agent feature 'flying' (known: foundation, threat-and-backup, move-attack, threat-move, attack-request, defense-request, restricted-defense-request, defense-consideration, exchange, fork, mating, promotion, look-ahead, defense-balance, placement)
+         < tellusererror option Features=flying refused: unknown agent feature 'flying' (known: foundation, threat-and-backup, move-attack, threat-move, attack-request, defense-request, restricted-defense-request, defense-consideration, exchange, fork, mating, promotion, look-ahead, defense-balance, placement, tree, agent-selection, agent-leaves, quiescence, transposition, null-move)
          > option Hash=64
          < Error (unknown option): option Hash=64
          < tellusererror option Hash=64 refused: no such option

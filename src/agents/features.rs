@@ -5,15 +5,15 @@
 use std::fmt;
 use thiserror::Error;
 
-/// A set of agent-logic features. `Copy`, two bytes; a tiny hand-made bitflag type.
+/// A set of agent-logic features. `Copy`, four bytes; a tiny hand-made bitflag type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Features(u16);
+pub struct Features(u32);
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FeatureError {
     #[error("unknown agent feature '{name}' (known: {known})")]
     Unknown { name: String, known: String },
-    #[error("agent level {0} does not exist (levels are 1 to 9)")]
+    #[error("agent level {0} does not exist (levels are 1 to 10)")]
     Level(u32),
 }
 
@@ -61,10 +61,28 @@ impl Features {
     /// sheltered king, castling (`placement.rs`; thesis 3.2.6, 5).
     pub const PLACEMENT: Features = Features(1 << 14);
 
+    // Level 10: the agents think ahead with the clock (`players::level10`), one flag per part.
+
+    /// The agents' tree: iterative deepening alpha-beta over the agents' moves, within the
+    /// clock. Without it the other level 10 flags do nothing.
+    pub const TREE: Features = Features(1 << 15);
+    /// The tree tries the moves the agents propose; other quiet moves are searched shallower,
+    /// and near the leaves not at all. Off: every legal move, the traditional way.
+    pub const AGENT_SELECTION: Features = Features(1 << 16);
+    /// The tree's leaves are judged by the agents (material, placement, pending threats).
+    /// Off: material alone.
+    pub const AGENT_LEAVES: Features = Features(1 << 17);
+    /// At the leaves, the captures the agents' exchange estimate does not lose are played out.
+    pub const QUIESCENCE: Features = Features(1 << 18);
+    /// Positions met again are looked up in a table instead of searched again.
+    pub const TRANSPOSITION: Features = Features(1 << 19);
+    /// A side still ahead after passing its move is not searched deeper.
+    pub const NULL_MOVE: Features = Features(1 << 20);
+
     pub const NONE: Features = Features(0);
 
     /// Every flag with its command-line name, in the order of Table 2.1, then level 9's.
-    pub const NAMED: [(Features, &'static str); 15] = [
+    pub const NAMED: [(Features, &'static str); 21] = [
         (Features::FOUNDATION, "foundation"),
         (Features::THREAT_AND_BACKUP, "threat-and-backup"),
         (Features::MOVE_ATTACK, "move-attack"),
@@ -80,6 +98,12 @@ impl Features {
         (Features::LOOK_AHEAD, "look-ahead"),
         (Features::DEFENSE_BALANCE, "defense-balance"),
         (Features::PLACEMENT, "placement"),
+        (Features::TREE, "tree"),
+        (Features::AGENT_SELECTION, "agent-selection"),
+        (Features::AGENT_LEAVES, "agent-leaves"),
+        (Features::QUIESCENCE, "quiescence"),
+        (Features::TRANSPOSITION, "transposition"),
+        (Features::NULL_MOVE, "null-move"),
     ];
 
     /// Level 9's new rules, each usable alone (the ablation removes one at a time).
@@ -93,12 +117,22 @@ impl Features {
             | Features::PLACEMENT.0,
     );
 
-    /// The highest level.
-    pub const MAX_LEVEL: u32 = 9;
+    /// Level 10's parts on top of level 9.
+    pub const LEVEL_10_PARTS: Features = Features(
+        Features::TREE.0
+            | Features::AGENT_SELECTION.0
+            | Features::AGENT_LEAVES.0
+            | Features::QUIESCENCE.0
+            | Features::TRANSPOSITION.0
+            | Features::NULL_MOVE.0,
+    );
 
-    /// The preset of thesis Table 2.1 for level `n` (1..=8), and level 9: level 7's tier
-    /// (full defense requests with defense consideration) with the seven rules of the thesis's
-    /// future work.
+    /// The highest level.
+    pub const MAX_LEVEL: u32 = 10;
+
+    /// The preset of thesis Table 2.1 for level `n` (1..=8); level 9: level 7's tier (full
+    /// defense requests with defense consideration) with the seven rules of the thesis's future
+    /// work; level 10: level 9 thinking ahead with every part of the tree.
     pub fn level(n: u32) -> Result<Features, FeatureError> {
         let f = |bits: &[Features]| bits.iter().fold(Features::NONE, |acc, &b| acc | b);
         let base =
@@ -120,6 +154,7 @@ impl Features {
                     | Features::DEFENSE_CONSIDERATION
                     | Features::LEVEL_9_RULES
             }
+            10 => Features::level(9)? | Features::LEVEL_10_PARTS,
             _ => return Err(FeatureError::Level(n)),
         })
     }
@@ -185,7 +220,7 @@ impl Features {
         }
     }
 
-    pub fn bits(self) -> u16 {
+    pub fn bits(self) -> u32 {
         self.0
     }
 }
@@ -237,7 +272,7 @@ mod tests {
     fn level_9_adds_the_seven_rules_to_level_7() {
         let l9 = Features::level(9).unwrap();
         assert_eq!(l9.without(Features::LEVEL_9_RULES), Features::level(7).unwrap());
-        for (flag, name) in &Features::NAMED[8..] {
+        for (flag, name) in &Features::NAMED[8..15] {
             assert!(l9.has(*flag), "{name}");
             for n in 1..=8 {
                 assert!(!Features::level(n).unwrap().has(*flag), "level {n} has {name}");
@@ -250,7 +285,24 @@ mod tests {
         assert_eq!(no_fork.label(), "F");
         assert_eq!(Features::parse("level3").unwrap(), Features::level(3).unwrap());
         assert_eq!(Features::parse("-foundation,move-attack").unwrap(), Features::parse("move-attack").unwrap());
-        assert!(Features::parse("level10").is_err());
+        assert!(Features::parse("level11").is_err());
+    }
+
+    /// Level 10 is level 9 with every part of the tree; no lower level has any of them.
+    #[test]
+    fn level_10_adds_the_tree_to_level_9() {
+        let l10 = Features::level(10).unwrap();
+        assert_eq!(l10.without(Features::LEVEL_10_PARTS), Features::level(9).unwrap());
+        for (flag, name) in &Features::NAMED[15..] {
+            assert!(l10.has(*flag), "{name}");
+            assert!(Features::LEVEL_10_PARTS.has(*flag), "{name}");
+            for n in 1..=9 {
+                assert!(!Features::level(n).unwrap().has(*flag), "level {n} has {name}");
+            }
+        }
+        assert_eq!(l10.as_level(), Some(10));
+        let full_width = Features::parse("level10,-agent-selection").unwrap();
+        assert!(full_width.has(Features::TREE) && !full_width.has(Features::AGENT_SELECTION));
     }
 
     /// Table 2.1 row by row: which levels carry each feature.
@@ -273,7 +325,7 @@ mod tests {
             }
         }
         assert!(Features::level(0).is_err());
-        assert!(Features::level(10).is_err());
+        assert!(Features::level(11).is_err());
     }
 
     #[test]
@@ -286,7 +338,7 @@ mod tests {
         assert_eq!(Features::parse(&f.to_string()).unwrap(), f);
         assert_eq!(Features::parse("threat_and_backup").unwrap(), Features::level(2).unwrap());
         assert_eq!(Features::parse("").unwrap(), Features::level(1).unwrap());
-        for n in 1..=9 {
+        for n in 1..=10 {
             let set = Features::level(n).unwrap();
             assert_eq!(Features::parse(&set.to_string()).unwrap(), set);
             assert_eq!(set.as_level(), Some(n));

@@ -14,6 +14,7 @@ mod describe;
 mod exchange;
 mod features;
 mod fork;
+mod judgement;
 mod look_ahead;
 mod master;
 mod mating;
@@ -24,6 +25,7 @@ mod scene;
 pub use agent::{Action, Agent, Estimate};
 pub use counters::{CounterLog, Counters};
 pub use features::{FeatureError, Features};
+pub use judgement::{capture_gain, judge, material};
 pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};
 
 /// The positions of an EPD text (each line's first four fields, before any `;`), for the

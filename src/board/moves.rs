@@ -73,6 +73,13 @@ impl Move {
         self.0
     }
 
+    /// The move whose `raw` is `bits` (a transposition table keeps moves so); whether it is
+    /// legal anywhere is for the caller to check.
+    #[inline]
+    pub const fn from_raw(bits: u16) -> Move {
+        Move(bits)
+    }
+
     /// Coordinate notation: e2e4, e7e8q; castling as the king's move (e1g1).
     pub fn to_uci(self) -> String {
         self.to_string()
@@ -123,6 +130,12 @@ impl MoveList {
         // `MaybeUninit` documentation gives for building an array element by element).
         let moves = unsafe { MaybeUninit::<[MaybeUninit<Move>; MAX_MOVES]>::uninit().assume_init() };
         MoveList { moves, len: 0 }
+    }
+
+    /// Empties the list, keeping it for reuse.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 
     /// Appends a move. Panics past 256 moves, which no legal position reaches (218 at most).

@@ -4,6 +4,7 @@
 
 mod agents;
 pub mod external;
+pub mod level10;
 mod random;
 pub mod search;
 pub mod spec;

@@ -5,6 +5,7 @@
 
 use crate::agents::{Features, MasterAgent};
 use crate::players::external::{EngineSpec, ExternalPlayer, Protocol};
+use crate::players::level10::{self, Level10};
 use crate::players::search::{SearchConfig, Searcher};
 use crate::players::{Player, RandomPlayer};
 
@@ -23,8 +24,8 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
     match kind {
         "random" if arg.is_empty() => Ok(Box::new(RandomPlayer::new(seed))),
         "level" => {
-            let n: u32 = arg.trim().parse().map_err(|_| format!("bad level '{arg}' (levels are 1 to 9)"))?;
-            Ok(Box::new(MasterAgent::with_level(n, seed).map_err(|e| e.to_string())?))
+            let n: u32 = arg.trim().parse().map_err(|_| format!("bad level '{arg}' (levels are 1 to 10)"))?;
+            Ok(agents_player(Features::level(n).map_err(|e| e.to_string())?, seed))
         }
         "features" => {
             // `features:` alone would be the bare foundation by accident; say which features.
@@ -32,7 +33,7 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
                 return Err("features: needs at least one feature, e.g. features:foundation".to_string());
             }
             let set = Features::parse(arg).map_err(|e| e.to_string())?;
-            Ok(Box::new(MasterAgent::new(set, seed)))
+            Ok(agents_player(set, seed))
         }
         "search" => Ok(Box::new(Searcher::new(SearchConfig::parse(arg)?, seed))),
         "uci" | "xboard" => {
@@ -40,6 +41,16 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
             Ok(Box::new(ExternalPlayer::new(spec, EngineSpec::parse(protocol, arg)?)))
         }
         _ => Err(format!("unknown player '{spec}' (expected {SPEC_FORMS})")),
+    }
+}
+
+/// The agents with these features: thinking ahead with level 10's tree when it is on, else
+/// the MasterAgent deciding alone.
+fn agents_player(features: Features, seed: u64) -> Box<dyn Player> {
+    if features.has(Features::TREE) {
+        Box::new(Level10::new(features, seed, level10::DEFAULT_MB))
+    } else {
+        Box::new(MasterAgent::new(features, seed))
     }
 }
 

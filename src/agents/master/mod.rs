@@ -346,6 +346,46 @@ impl MasterAgent {
         })
     }
 
+    /// What the agents put forward in `pos` (legal moves `legal`), for level 10's tree to try
+    /// first: every agent's best attack and best move, the answers to the worst threatened
+    /// agent's requests, the MasterAgent's own choice by the thesis's rules, and with
+    /// look-ahead the forcing moves and threats it would weigh (captures, checks, moves that
+    /// threaten). Appended to `out`, each once. The mating rules and the look-ahead's weighing
+    /// are left out: the tree looks ahead itself.
+    pub fn proposals(&mut self, pos: &Position, legal: &MoveList, out: &mut MoveList) {
+        if legal.is_empty() {
+            return;
+        }
+        let features = self.features;
+        let checks = if features.has(Features::LOOK_AHEAD) { mating::checks(pos, legal) } else { MoveList::new() };
+        let round = self.poll(pos, legal, features, &checks);
+        let mut add = |mv: Move| {
+            if !out.contains(mv) {
+                out.push(mv);
+            }
+        };
+        if let Some(verdict) = decide(&round, features, &mut self.rng) {
+            add(verdict.cand.est.mv);
+        }
+        for report in &round.agents[..round.n] {
+            for best in [report.attack.map(|b| b.cand), report.mv.map(|b| b.cand)].into_iter().flatten() {
+                add(best.est.mv);
+            }
+        }
+        for answer in [round.attack_answer, round.defense_answer].into_iter().flatten() {
+            add(answer.cand.est.mv);
+        }
+        for est in &round.forcing {
+            add(est.mv);
+        }
+        for est in round.estimates.iter().filter(|e| e.threat > 0 && e.profit >= 0) {
+            add(est.mv);
+        }
+        self.scratch.agents = round.agents;
+        self.scratch.forcing_estimates = round.forcing;
+        self.scratch.estimates = round.estimates;
+    }
+
     /// Figure 2.2a-c: every agent reports its threat; the worst threat is found; then every
     /// agent estimates its moves (checking the others when defense consideration is on) and
     /// answers the worst threatened agent's requests.

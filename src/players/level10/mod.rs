@@ -1,0 +1,244 @@
+//! Level 10: level 9's agents thinking ahead for as long as the clock allows (the thesis's
+//! "increasing its search depth", chapter 6, and its question in 4.1: can agents "keep up
+//! with the traditional approach when estimating several moves ahead").
+//!
+//! At every node of the tree the side to move's agents say which moves are worth trying
+//! (`order`), and where the tree stops they judge the position (`agents::judge`), with a
+//! quiescence over the captures their exchange estimate does not lose (`tree`). The tree is
+//! searched by iterative deepening within the budget the protocol hands over: each completed
+//! depth is reported at once, and the search stops early when the best move has stayed the
+//! same, later when it keeps changing, never past the hard limit.
+
+mod order;
+mod table;
+mod tree;
+
+pub use table::{DEFAULT_MB, MAX_MB};
+
+use super::{Decision, Player, SearchLimits, StopSignal};
+use crate::agents::{Features, MasterAgent};
+use crate::board::{Game, Move};
+use std::time::{Duration, Instant};
+use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, Tree};
+
+/// What a move may spend when nobody says (no clock, no depth, no node count: an in-process
+/// game, cutechess-cli's `tc=inf`): this many nodes, about a second on one core.
+pub const DEFAULT_NODES: u64 = 400_000;
+
+/// The deepest iteration.
+const MAX_DEPTH: i32 = 100;
+
+/// The first depth searched with a narrow window around the last score, and the window.
+const ASPIRATION_FROM: i32 = 5;
+const ASPIRATION: i32 = 30;
+
+pub struct Level10 {
+    features: Features,
+    tree: Tree,
+    stop: Option<StopSignal>,
+}
+
+impl Level10 {
+    /// The tree with the parts `features` has on, the agents' own rules (what they propose)
+    /// being the rest of the set, and a table of `table_mb` megabytes.
+    pub fn new(features: Features, seed: u64, table_mb: usize) -> Level10 {
+        let parts = Parts {
+            agent_selection: features.has(Features::AGENT_SELECTION),
+            agent_leaves: features.has(Features::AGENT_LEAVES),
+            quiescence: features.has(Features::QUIESCENCE),
+            transposition: features.has(Features::TRANSPOSITION),
+            null_move: features.has(Features::NULL_MOVE),
+        };
+        let agents = MasterAgent::new(features.without(Features::LEVEL_10_PARTS), seed);
+        Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None }
+    }
+
+    /// Resizes the transposition table (XBoard `memory`, UCI `Hash`), emptying it.
+    pub fn set_table_mb(&mut self, mb: usize) {
+        self.tree.table = table::Table::new(mb);
+    }
+
+    pub fn table_bytes(&self) -> usize {
+        self.tree.table.bytes()
+    }
+
+    fn think(&mut self, game: &Game, limits: &SearchLimits, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let start = Instant::now();
+        let unlimited = limits.soft_time.is_none() && limits.depth.is_none() && limits.nodes.is_none();
+        let budget = Budget {
+            deadline: limits.hard_time.map(|t| start + t),
+            nodes: if unlimited && !limits.infinite { Some(DEFAULT_NODES) } else { limits.nodes },
+            stop: self.stop.clone(),
+        };
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        self.tree.start(game.position_hashes(), budget);
+
+        let mut best: Option<(Move, i32, Vec<Move>, i32)> = None;
+        let mut changes = 0.0f64;
+        for depth in 1..=max_depth {
+            self.tree.must_finish = depth == 1;
+            let previous = best.as_ref().map(|b| b.1);
+            let (mut alpha, mut beta) = match previous {
+                Some(s) if depth >= ASPIRATION_FROM && s.abs() < MATE_BOUND => (s - ASPIRATION, s + ASPIRATION),
+                _ => (-INFINITY, INFINITY),
+            };
+            let mut widen = ASPIRATION;
+            let score = loop {
+                let score = self.tree.search(&pos, depth, alpha, beta, 0);
+                if self.tree.stopped && !self.tree.must_finish {
+                    // A move found better than the window's floor in a cut iteration is still
+                    // better than the last iteration's best.
+                    let pv = self.tree.root_pv();
+                    if score > alpha && !pv.is_empty() && best.as_ref().is_some_and(|b| b.0 != pv[0]) {
+                        best = Some((pv[0], score, pv, depth - 1));
+                    }
+                    break None;
+                }
+                if score <= alpha {
+                    alpha = (alpha - widen).max(-INFINITY);
+                } else if score >= beta {
+                    beta = (beta + widen).min(INFINITY);
+                } else {
+                    break Some(score);
+                }
+                widen *= 2;
+                if widen > 500 {
+                    (alpha, beta) = (-INFINITY, INFINITY);
+                }
+            };
+            let Some(score) = score else { break };
+            let pv = self.tree.root_pv();
+            let mv = pv.first().copied().unwrap_or(legal[0]);
+            let pv = if pv.is_empty() { vec![mv] } else { pv };
+            if best.as_ref().is_some_and(|b| b.0 != mv) {
+                changes += 1.0;
+            }
+            changes *= 0.6;
+            best = Some((mv, score, pv.clone(), depth));
+            progress(&self.decision(mv, score, pv, depth, start));
+
+            if limits.infinite {
+                continue;
+            }
+            if legal.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+                break;
+            }
+            // A mate found within the depth searched will not get nearer.
+            if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth {
+                break;
+            }
+            if let Some(soft) = limits.soft_time {
+                let aim = soft.mul_f64(1.0 + changes.min(2.0));
+                let aim = limits.hard_time.map_or(aim, |hard| aim.min(hard));
+                // The next depth takes a few times this one: one begun past half the aim
+                // would most likely be cut off unfinished.
+                if start.elapsed() >= aim.mul_f64(0.5) {
+                    break;
+                }
+            }
+        }
+        self.tree.must_finish = false;
+        let (mv, score, pv, depth) = best?;
+        Some(self.decision(mv, score, pv, depth, start))
+    }
+
+    fn decision(&self, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start: Instant) -> Decision {
+        let mate = match score {
+            s if s >= MATE_BOUND => Some((MATE - s + 1) / 2),
+            s if s <= -MATE_BOUND => Some(-((MATE + s) / 2)),
+            _ => None,
+        };
+        let elapsed = start.elapsed();
+        let reason = match mate {
+            Some(n) if n > 0 => format!("mate in {n} (depth {depth})"),
+            Some(n) => format!("mated in {} (depth {depth})", -n),
+            None => format!("score {score:+} at depth {depth}, {} nodes in {}", self.tree.nodes, millis(elapsed)),
+        };
+        Decision {
+            mv,
+            score: score.clamp(-100_000, 100_000),
+            mate,
+            depth: depth as u32,
+            pv,
+            reason,
+            nodes: self.tree.nodes,
+        }
+    }
+}
+
+fn millis(d: Duration) -> String {
+    format!("{} ms", d.as_millis())
+}
+
+impl Player for Level10 {
+    fn name(&self) -> String {
+        match self.features.as_level() {
+            Some(n) => format!("AgentChess level {n}"),
+            None => format!("AgentChess features {}", self.features),
+        }
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<Decision> {
+        self.think(game, &SearchLimits::default(), &mut |_| {})
+    }
+
+    fn decide_within(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
+        self.think(game, limits, &mut |_| {})
+    }
+
+    fn decide_reporting(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&Decision),
+    ) -> Option<Decision> {
+        self.think(game, limits, progress)
+    }
+
+    fn new_game(&mut self) {
+        self.tree.new_game();
+    }
+
+    fn watch_stop(&mut self, signal: StopSignal) {
+        self.stop = Some(signal);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    fn level10() -> Level10 {
+        Level10::new(Features::level(10).unwrap(), 1, 1)
+    }
+
+    fn best(fen: &str, nodes: u64) -> Decision {
+        let game = Game::new(Position::from_fen(fen).unwrap());
+        let limits = SearchLimits { nodes: Some(nodes), ..SearchLimits::default() };
+        level10().decide_within(&game, &limits).expect("a legal move")
+    }
+
+    /// Mates in three whose first move is quiet (no check, no capture): WAC 191 and 203.
+    #[test]
+    fn finds_a_mate_in_three_that_begins_with_a_quiet_move() {
+        for (fen, first) in [
+            ("2r1Rn1k/1p1q2pp/p7/5p2/3P4/1B4P1/P1P1QP1P/6K1 w - - 0 1", "e2c4"),
+            ("r4rk1/5ppp/p3q1n1/2p2NQ1/4n3/P3P3/1B3PPP/1R3RK1 w - - 0 1", "g5h6"),
+        ] {
+            let d = best(fen, 2_000_000);
+            assert_eq!((d.mv.to_string().as_str(), d.mate), (first, Some(3)), "{fen}: {d:?}");
+        }
+    }
+
+    #[test]
+    fn takes_a_free_queen() {
+        let d = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 20_000);
+        assert_eq!(d.mv.to_string(), "d2d5");
+    }
+}

@@ -1,0 +1,169 @@
+//! Which moves the tree tries at a node, and in what order (`agent-selection`).
+//!
+//! With the agents' selection, the side to move's agents are polled at the node as the
+//! MasterAgent polls them for a decision, and what they put forward is tried first and at full
+//! depth: every agent's best attack and best move, the answers to the worst threatened agent's
+//! attack and defense requests, the MasterAgent's own choice, and the forcing moves (captures
+//! and checks) and threats the look-ahead weighs. The other quiet moves are `Unproposed`: the
+//! tree searches them a ply shallower, and near the leaves not at all. Without it every legal
+//! move is tried, the traditional way: captures by what they win, then quiet moves by how often
+//! they refuted a position before (killers, history), late ones searched shallower.
+//!
+//! Either way the move the transposition table remembers comes first, then captures and
+//! promotions that the agents' exchange estimate says do not lose, and losing captures last.
+
+use crate::agents::{self, MasterAgent};
+use crate::board::values::value;
+use crate::board::{MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
+
+/// How the tree treats a move (the order it comes in, best first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The table's move.
+    Table,
+    /// A capture or promotion that does not lose by the exchange estimate.
+    GoodCapture,
+    /// A quiet move that refuted a sibling position.
+    Killer,
+    /// A quiet move (proposed by the agents, with the selection on).
+    Quiet,
+    /// A quiet move none of the agents proposed.
+    Unproposed,
+    /// A capture that loses by the exchange estimate.
+    BadCapture,
+}
+
+/// Nodes with at least this much depth left ask the agents; nearer the leaves the poll costs
+/// more than the moves it saves.
+const POLL_DEPTH: i32 = 2;
+
+/// The agents who propose moves, and what they proposed at the last node that asked.
+pub struct Selection {
+    master: Option<MasterAgent>,
+    proposed: MoveList,
+}
+
+impl Selection {
+    /// The selection by these agents, or none (every legal move).
+    pub fn new(master: Option<MasterAgent>) -> Selection {
+        Selection { master, proposed: MoveList::new() }
+    }
+
+    /// Polls the agents at `pos`; `false` when the selection is off or not used at this depth.
+    fn poll(&mut self, pos: &Position, legal: &MoveList, depth: i32) -> bool {
+        let Some(master) = self.master.as_mut().filter(|_| depth >= POLL_DEPTH) else { return false };
+        self.proposed.clear();
+        master.proposals(pos, legal, &mut self.proposed);
+        true
+    }
+}
+
+/// Hands out a node's moves best first, each scored once and picked by selection (the first
+/// few usually end the node, so sorting the rest would be wasted).
+pub struct Picker {
+    moves: [(i32, Move, Kind); MAX_MOVES],
+    len: usize,
+    next: usize,
+}
+
+const TABLE: i32 = 1 << 30;
+const GOOD: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD: i32 = -(1 << 28);
+/// Proposed quiet moves rank above every unproposed one.
+const PROPOSED: i32 = 1 << 24;
+
+impl Picker {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: &Position,
+        legal: &MoveList,
+        table: Option<Move>,
+        killers: [Move; 2],
+        history: &[[i32; 64]; 64],
+        selection: &mut Selection,
+        depth: i32,
+        in_check: bool,
+    ) -> Picker {
+        let selecting = !in_check && selection.poll(pos, legal, depth);
+        let mut picker = Picker { moves: [(0, Move::NULL, Kind::Quiet); MAX_MOVES], len: 0, next: 0 };
+        for &mv in legal.iter() {
+            let tactical = pos.is_capture(mv) || mv.kind() == MoveKind::Promotion;
+            let (key, kind) = if Some(mv) == table {
+                (TABLE, Kind::Table)
+            } else if tactical {
+                let gain = agents::capture_gain(pos, mv);
+                let victim = pos.captured_piece(mv).map_or(0, value);
+                let attacker = pos.piece_kind_at(mv.from()).map_or(0, |p| p.index() as i32);
+                let under = mv.promotion().is_some_and(|p| p != Piece::Queen);
+                if gain >= 0 && !under {
+                    (GOOD + victim * 8 - attacker + gain.min(1000), Kind::GoodCapture)
+                } else {
+                    (BAD + gain.max(-5000) * 8 + victim, Kind::BadCapture)
+                }
+            } else if killers.contains(&mv) {
+                (KILLER + i32::from(killers[0] == mv), Kind::Killer)
+            } else {
+                let h = history[mv.from().index()][mv.to().index()].clamp(-(1 << 20), 1 << 20);
+                if selecting && !selection.proposed.contains(mv) {
+                    (h, Kind::Unproposed)
+                } else if selecting {
+                    (PROPOSED + h, Kind::Quiet)
+                } else {
+                    (h, Kind::Quiet)
+                }
+            };
+            picker.moves[picker.len] = (key, mv, kind);
+            picker.len += 1;
+        }
+        picker
+    }
+}
+
+impl Iterator for Picker {
+    type Item = (Move, Kind);
+
+    fn next(&mut self) -> Option<(Move, Kind)> {
+        if self.next >= self.len {
+            return None;
+        }
+        let rest = &mut self.moves[self.next..self.len];
+        let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map_or(0, |(i, _)| i);
+        rest.swap(0, best);
+        let (_, mv, kind) = self.moves[self.next];
+        self.next += 1;
+        Some((mv, kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order(fen: &str, table: Option<&str>) -> Vec<(String, Kind)> {
+        let pos = Position::from_fen(fen).unwrap();
+        let legal = pos.legal_moves();
+        let table = table.map(|t| pos.parse_uci(t).unwrap());
+        let history = [[0; 64]; 64];
+        let mut selection = Selection::new(None);
+        Picker::new(&pos, &legal, table, [Move::NULL; 2], &history, &mut selection, 5, pos.is_check())
+            .map(|(m, k)| (m.to_string(), k))
+            .collect()
+    }
+
+    #[test]
+    fn the_table_move_then_winning_captures_then_quiet_then_losing_captures() {
+        // Qxg4 takes a pawn nothing defends; Qxd5 gives the queen for a pawn.
+        let fen = "4k3/8/4p3/3p4/5pp1/8/8/3QK3 w - - 0 1";
+        let moves = order(fen, Some("e1f2"));
+        assert_eq!(moves[0], ("e1f2".to_string(), Kind::Table));
+        let first_capture = moves.iter().position(|(_, k)| *k == Kind::GoodCapture).unwrap();
+        let first_quiet = moves.iter().position(|(_, k)| *k == Kind::Quiet).unwrap();
+        let bad = moves.iter().position(|(m, _)| m == "d1d5").unwrap();
+        assert!(first_capture < first_quiet);
+        assert_eq!(moves[bad].1, Kind::BadCapture);
+        assert_eq!(bad, moves.len() - 1, "the losing capture comes last: {moves:?}");
+        let legal = Position::from_fen(fen).unwrap().legal_moves().len();
+        assert_eq!(moves.len(), legal, "every legal move once");
+    }
+}

@@ -1,0 +1,495 @@
+//! Level 10's tree: the agents' proposals searched ahead with alpha-beta.
+//!
+//! A principal-variation search (negamax alpha-beta; moves after the first are tried with a
+//! null window and searched again only when they beat it), extended by a ply when in check,
+//! with quiescence at its leaves. Around it, each a named part that can be switched off
+//! (`Parts`): the agents' selection of the moves tried (`order`), their judgement of the leaves
+//! (`agents::judge`), the quiescence, the transposition table (`table`), and null-move
+//! pruning. Positions that repeat one on the path or in the game, the fifty-move rule and
+//! material that cannot mate are draws inside the tree, as in the game; mates are scored by
+//! their distance, so that the nearest is preferred.
+
+use super::order::{Kind, Picker, Selection};
+use super::table::{Bound, Entry, Table};
+use crate::agents;
+use crate::board::{Bitboard, Move, MoveKind, MoveList, Piece, Position};
+use crate::players::StopSignal;
+use std::time::Instant;
+
+/// The deepest the tree goes, quiescence and extensions included.
+pub const MAX_PLY: usize = 120;
+/// A mate now; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub const INFINITY: i32 = MATE + 1;
+
+/// Which of level 10's parts are on (its features, `--features level10,-part`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The moves tried are the ones the agents propose; others are searched shallower, and not
+    /// at all near the leaves. Off: every legal move, ordered and reduced the traditional way.
+    pub agent_selection: bool,
+    /// Leaves judged by the agents (material, placement, pending threats). Off: material only.
+    pub agent_leaves: bool,
+    /// Captures the agents' exchange estimate does not lose are played out at the leaves.
+    pub quiescence: bool,
+    /// The transposition table.
+    pub transposition: bool,
+    /// A side that stays ahead after passing its move is not searched further (null move).
+    pub null_move: bool,
+}
+
+/// When the tree must stop: checked every `CHECK_EVERY` nodes.
+#[derive(Clone, Default)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub nodes: Option<u64>,
+    pub stop: Option<StopSignal>,
+}
+
+const CHECK_EVERY: u64 = 256;
+
+/// Late-move reductions, in plies, by depth and by the number of moves tried before.
+fn reduction(depth: i32, tried: usize) -> i32 {
+    let (d, n) = (depth.max(1) as f32, tried.max(1) as f32);
+    (0.75 + d.ln() * n.ln() / 2.25) as i32
+}
+
+pub struct Tree {
+    pub parts: Parts,
+    pub table: Table,
+    pub nodes: u64,
+    /// Set once the budget ran out: every score from then on is thrown away.
+    pub stopped: bool,
+    budget: Budget,
+    next_check: u64,
+    /// Depth 1 is finished whatever the budget says, so that there always is a move.
+    pub must_finish: bool,
+    /// Hashes of the game's positions and the current path's, for repetitions.
+    path: Vec<u64>,
+    /// Quiet moves that caused a cut-off at each ply (two per ply).
+    killers: [[Move; 2]; MAX_PLY],
+    /// How often a quiet move from one square to another caused a cut-off, by side.
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// The principal variation found below each ply.
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    pub selection: Selection,
+}
+
+impl Tree {
+    pub fn new(parts: Parts, agents: crate::agents::MasterAgent, table_mb: usize) -> Tree {
+        Tree {
+            parts,
+            table: Table::new(table_mb),
+            nodes: 0,
+            stopped: false,
+            budget: Budget::default(),
+            next_check: 0,
+            must_finish: false,
+            path: Vec::new(),
+            killers: [[Move::NULL; 2]; MAX_PLY],
+            history: Box::new([[[0; 64]; 64]; 2]),
+            pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            selection: Selection::new(parts.agent_selection.then_some(agents)),
+        }
+    }
+
+    /// A new search from a game whose positions hash to `history` (the current one last).
+    pub fn start(&mut self, history: Vec<u64>, budget: Budget) {
+        self.path = history;
+        self.budget = budget;
+        self.nodes = 0;
+        self.next_check = 0;
+        self.stopped = false;
+        self.killers = [[Move::NULL; 2]; MAX_PLY];
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 8;
+                }
+            }
+        }
+        self.table.next_search();
+    }
+
+    /// The principal variation of the last search from the root.
+    pub fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        *self.history = [[[0; 64]; 64]; 2];
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return !self.must_finish;
+        }
+        if self.nodes >= self.next_check {
+            self.next_check = match self.budget.nodes {
+                Some(n) => (self.nodes + CHECK_EVERY).min(n),
+                None => self.nodes + CHECK_EVERY,
+            };
+            let late = self.budget.deadline.is_some_and(|d| Instant::now() >= d);
+            let many = self.budget.nodes.is_some_and(|n| self.nodes >= n);
+            let told = self.budget.stop.as_ref().is_some_and(|s| s.is_raised());
+            self.stopped = late || many || told;
+        }
+        self.stopped && !self.must_finish
+    }
+
+    /// The leaf judgement from the side to move.
+    #[inline]
+    fn judge(&self, pos: &Position) -> i32 {
+        if self.parts.agent_leaves { agents::judge(pos) } else { agents::material(pos) }
+    }
+
+    /// Draws the tree knows without looking at moves: a position met before on the path or in
+    /// the game within the fifty-move window, the fifty-move rule, material that cannot mate.
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
+            return true;
+        }
+        let key = pos.hash();
+        let window = pos.halfmove_clock() as usize;
+        self.path.iter().rev().skip(2).step_by(2).take(window / 2).any(|&h| h == key)
+    }
+
+    fn set_pv(&mut self, ply: usize, mv: Move) {
+        let below = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=below].copy_from_slice(&tail[0][..below]);
+        self.pv_len[ply] = below + 1;
+    }
+
+    fn remember_cut(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32, quiets: &[Move]) {
+        let side = pos.side_to_move().index();
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history[side];
+        h[mv.from().index()][mv.to().index()] += bonus - h[mv.from().index()][mv.to().index()] * bonus / 16_384;
+        for &q in quiets {
+            if q != mv {
+                let e = &mut h[q.from().index()][q.to().index()];
+                *e -= bonus + *e * bonus / 16_384;
+            }
+        }
+        if self.killers[ply][0] != mv {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = mv;
+        }
+    }
+
+    /// The score of `pos` searched `depth` plies deep, within the window (`alpha`, `beta`);
+    /// `pos` is the last position on the path.
+    pub fn search(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = 0;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if ply > 0 {
+            if self.is_draw(pos) {
+                return if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.is_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.judge(pos);
+        }
+        self.nodes += 1;
+
+        let key = pos.hash();
+        let entry = if self.parts.transposition { self.table.probe(key) } else { None };
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth >= depth
+        {
+            let score = from_table(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let static_eval = match (in_check, entry) {
+            (true, _) => -INFINITY,
+            (false, Some(e)) => e.eval,
+            (false, None) => self.judge(pos),
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Far enough above beta that a few plies will not bring it back.
+            if depth <= 4 && static_eval - 100 * depth >= beta {
+                return static_eval;
+            }
+            if self.parts.null_move && depth >= 3 && static_eval >= beta && has_pieces(pos) {
+                let r = 3 + depth / 4;
+                let next = pos.null_move();
+                self.path.push(next.hash());
+                let score = -self.search(&next, depth - 1 - r, -beta, -beta + 1, ply + 1);
+                self.path.pop();
+                if self.stopped && !self.must_finish {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves, Bitboard::FULL);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(*m));
+        let killers = self.killers[ply];
+        let history = &self.history[pos.side_to_move().index()];
+        let picker = Picker::new(pos, &moves, tt_move, killers, history, &mut self.selection, depth, in_check);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut tried = 0usize;
+        let mut quiets = [Move::NULL; 64];
+        let mut n_quiets = 0;
+        for (mv, kind) in picker {
+            let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Unproposed);
+            let mut next = *pos;
+            next.make_move(mv);
+            let gives_check = next.is_check();
+            let prunable = !pv_node && !in_check && !gives_check && best > -MATE_BOUND;
+            if prunable && quiet {
+                // Near the leaves, a quiet move that cannot bring the score up to alpha, or one
+                // the agents did not propose, is not tried.
+                if kind == Kind::Unproposed && depth <= 2 {
+                    continue;
+                }
+                if depth <= 3 && tried >= 3 + (depth * depth) as usize * 2 {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 120 * depth <= alpha {
+                    continue;
+                }
+            }
+            if prunable && kind == Kind::BadCapture && depth <= 2 {
+                continue;
+            }
+            self.path.push(next.hash());
+            let score = if tried == 0 {
+                -self.search(&next, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check {
+                    r = reduction(depth, tried);
+                    if kind == Kind::Unproposed {
+                        r += 1;
+                    }
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if kind == Kind::Killer {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                } else if depth >= 3 && kind == Kind::BadCapture && !gives_check {
+                    r = 1;
+                }
+                let mut s = -self.search(&next, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 {
+                    s = -self.search(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(&next, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped && !self.must_finish {
+                return 0;
+            }
+            tried += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    self.set_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.remember_cut(pos, mv, ply, depth, &quiets[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = mv;
+                n_quiets += 1;
+            }
+        }
+        if tried == 0 {
+            // Every move was pruned: the node is as good as its static judgement.
+            return static_eval.max(alpha);
+        }
+        if self.parts.transposition {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { 0 } else { static_eval };
+            self.table.store(key, Entry { mv: best_move, score: to_table(best, ply), depth, bound, eval });
+        }
+        best
+    }
+
+    /// The leaves: the side to move may stand on the judgement or capture, trying the captures
+    /// and promotions the agents' exchange estimate does not lose; in check, every evasion.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply >= MAX_PLY - 2 {
+            return self.judge(pos);
+        }
+        let in_check = pos.is_check();
+        let mut moves = MoveList::new();
+        let stand = if in_check {
+            pos.generate(&mut moves, Bitboard::FULL);
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            -INFINITY
+        } else {
+            if pos.is_insufficient_material() {
+                return 0;
+            }
+            let stand = self.judge(pos);
+            if stand >= beta || !self.parts.quiescence {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            pos.legal_captures_and_promotions_into(&mut moves);
+            stand
+        };
+        let mut scored: [(i32, Move); crate::board::MAX_MOVES] = [(0, Move::NULL); crate::board::MAX_MOVES];
+        let mut n = 0;
+        for &mv in moves.iter() {
+            let key = if in_check {
+                pos.captured_piece(mv).map_or(0, |p| 1000 + crate::board::values::value(p))
+            } else {
+                // Promotions to a knight, bishop or rook are left to the full search.
+                if mv.kind() == MoveKind::Promotion && mv.promotion() != Some(Piece::Queen) {
+                    continue;
+                }
+                let victim = pos.captured_piece(mv).map_or(0, crate::board::values::value);
+                // Even winning everything it takes would leave it below alpha.
+                if stand + victim + 200 <= alpha && mv.kind() != MoveKind::Promotion {
+                    continue;
+                }
+                let gain = agents::capture_gain(pos, mv);
+                if gain < 0 {
+                    continue;
+                }
+                gain * 16 + victim
+            };
+            scored[n] = (key, mv);
+            n += 1;
+        }
+        scored[..n].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        let mut best = stand;
+        for &(_, mv) in &scored[..n] {
+            let mut next = *pos;
+            next.make_move(mv);
+            let score = -self.quiesce(&next, -beta, -alpha, ply + 1);
+            if self.stopped && !self.must_finish {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A side with only pawns and king may be in zugzwang, where passing would be best: no null
+/// move there.
+fn has_pieces(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    (pos.by_color(us) & !pos.pieces(us, Piece::Pawn) & !pos.pieces(us, Piece::King)).any()
+}
+
+/// Mate scores are kept in the table counted from the node that stores them.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_travel_through_the_table_by_distance() {
+        // Mate in 5 plies from the root, stored at ply 2: 3 plies from there.
+        let stored = to_table(MATE - 5, 2);
+        assert_eq!(stored, MATE - 3);
+        assert_eq!(from_table(stored, 4), MATE - 7);
+        assert_eq!(from_table(to_table(-MATE + 6, 1), 1), -MATE + 6);
+        assert_eq!(from_table(to_table(123, 9), 3), 123);
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        assert_eq!(reduction(3, 1), 0);
+        assert!(reduction(10, 20) > reduction(4, 4));
+        assert!(reduction(20, 40) < 10);
+    }
+}
