@@ -18,7 +18,7 @@
 //! such moves (a counter-check, a guard of both) are not looked for, as the thesis accepts
 //! ("even though it is sometimes possible to protect two pieces with one move").
 
-use super::agent::Eval;
+use super::eval::Eval;
 use super::exchange::swap;
 use super::scene::Scene;
 use crate::board::values::value;

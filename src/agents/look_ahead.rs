@@ -39,7 +39,8 @@
 //! That is what keeps this the agents' reasoning over a handful of moves and not a search: at
 //! most `CANDIDATES` positions, one reply each.
 
-use super::agent::{Agent, Estimate, Eval};
+use super::agent::{Agent, Estimate};
+use super::eval::Eval;
 use super::features::Features;
 use super::fork::{Tally, fork, unless_taken};
 use super::mating::{checking_moves, checking_moves_into, mate_among, mate_in_two_or_three};

@@ -11,6 +11,7 @@
 mod agent;
 mod counters;
 mod describe;
+mod eval;
 mod exchange;
 mod features;
 mod fork;

@@ -4,8 +4,9 @@
 //! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
 
 use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Scratch, Verdict};
-use crate::agents::agent::{Action, Estimate, Eval, NO_LANDING};
+use crate::agents::agent::{Action, Estimate, NO_LANDING};
 use crate::agents::describe::move_text;
+use crate::agents::eval::Eval;
 use crate::agents::features::Features;
 use crate::agents::look_ahead::Weighed;
 use crate::agents::{look_ahead, mating, promotion};

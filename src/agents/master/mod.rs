@@ -14,10 +14,9 @@ mod report;
 
 pub use report::Reason;
 
-use super::agent::{
-    Action, Agent, ArrivalMemo, Estimate, Eval, NO_LANDING, block_squares, defense_balance, disregarded,
-};
+use super::agent::{Action, Agent, Estimate, NO_LANDING, block_squares, defense_balance, disregarded};
 use super::counters::{CounterLog, Counters, Pending};
+use super::eval::{ArrivalMemo, Eval};
 use super::features::Features;
 use super::look_ahead::{Threatened, Weighed};
 use super::mating;
