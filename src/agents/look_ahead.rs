@@ -43,12 +43,12 @@ use super::agent::{Agent, Estimate};
 use super::eval::Eval;
 use super::features::Features;
 use super::fork::{Tally, fork, unless_taken};
-use super::mating::{checking_moves, checking_moves_into, mate_among, mate_in_two_or_three};
+use super::mating::{mate_among, mate_in_two_or_three};
 use super::placement::Placement;
 use super::promotion::{self, promotion_gain};
 use super::scene::Scene;
 use crate::board::values::{material_balance, value};
-use crate::board::{Bitboard, Move, MoveList, Piece, Position, Square, attacks};
+use crate::board::{Bitboard, Move, MoveList, Piece, Position, Square, attacks, checking_moves, checking_moves_into};
 
 /// How many candidates are looked at (the thesis's choice among them).
 pub(crate) const CANDIDATES: usize = 8;

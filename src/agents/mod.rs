@@ -27,14 +27,6 @@ pub use counters::{CounterLog, Counters};
 pub use features::{FeatureError, Features};
 pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};
 
-/// The positions of an EPD text (each line's first four fields, before any `;`), for the
-/// agents' tests over the suites; lines that are no position are left out.
+/// The positions of an EPD text, for the agents' tests over the suites (see the board's).
 #[cfg(test)]
-pub(crate) fn epd_positions(text: &str) -> Vec<crate::board::Position> {
-    text.lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().take(4).collect();
-            crate::board::Position::from_fen(&format!("{} 0 1", fields.join(" "))).ok()
-        })
-        .collect()
-}
+pub(crate) use crate::board::epd_positions;

@@ -486,7 +486,7 @@ mod tests {
     fn the_hash_kept_move_by_move_is_the_hash_from_scratch() {
         let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
         let (mut moves, mut rights_lost, mut state) = (0, 0, 0x2545_f491_4f6c_dd1du64);
-        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+        for root in suites.iter().flat_map(|s| crate::board::epd_positions(s)) {
             let mut pos = root;
             for _ in 0..40 {
                 let legal = pos.legal_moves();
@@ -513,7 +513,7 @@ mod tests {
     fn the_mailbox_agrees_with_the_bitboards() {
         let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
         let mut pieces = 0;
-        for root in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+        for root in suites.iter().flat_map(|s| crate::board::epd_positions(s)) {
             for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {
                 for sq in Square::all() {
                     let want = Color::BOTH

@@ -19,9 +19,8 @@ use super::counters::{CounterLog, Counters, Pending};
 use super::eval::{ArrivalMemo, Eval};
 use super::features::Features;
 use super::look_ahead::{Threatened, Weighed};
-use super::mating;
 use super::scene::Scene;
-use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
+use crate::board::{self, Bitboard, Game, Move, MoveList, Piece, Position, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -289,7 +288,7 @@ impl MasterAgent {
         self.explanation.clear();
         // Level 9's rules ask which moves check more than once: find them once.
         let checks = if self.features.has(Features::MATING) || self.features.has(Features::LOOK_AHEAD) {
-            mating::checks(pos, &legal)
+            board::checks(pos, &legal)
         } else {
             MoveList::new()
         };

@@ -7,10 +7,9 @@ use crate::agents::agent::{Action, Agent, Estimate, block_squares};
 use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
 use crate::agents::features::Features;
 use crate::agents::look_ahead::{self, mate_words};
-use crate::agents::mating;
 use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
-use crate::board::{Move, Piece, Position};
+use crate::board::{Move, Piece, Position, gives_check};
 
 impl MasterAgent {
     pub(super) fn count(&mut self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) {
@@ -51,7 +50,7 @@ impl MasterAgent {
         }
         c.forks_planned += u32::from(v.cand.est.fork().is_some());
         c.promotions += u32::from(mv.promotion().is_some());
-        c.mates_delivered += u32::from(mating::gives_check(pos, mv) && pos.play(mv).is_checkmate());
+        c.mates_delivered += u32::from(gives_check(pos, mv) && pos.play(mv).is_checkmate());
         if self.features.has(Features::EXCHANGE)
             && let Some((_, richest)) = r.richest_capture
             && richest.profit < 0
