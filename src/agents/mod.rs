@@ -30,3 +30,15 @@ pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};
 /// The positions of an EPD text, for the agents' tests over the suites (see the board's).
 #[cfg(test)]
 pub(crate) use crate::board::epd_positions;
+
+/// The WAC positions and those after each of their legal moves, for the agents' tests.
+#[cfg(test)]
+pub(crate) fn wac_and_one_move_on() -> Vec<crate::board::Position> {
+    let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+    let mut positions = Vec::new();
+    for p in crate::agents::epd_positions(wac) {
+        positions.extend(p.legal_moves().iter().map(|&mv| p.play(mv)));
+        positions.push(p);
+    }
+    positions
+}

@@ -362,4 +362,21 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn our_attacks_are_the_squares_our_attackers_see() {
+        let mut checked = 0;
+        for p in crate::agents::epd_positions(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd")))
+        {
+            for &mv in p.legal_moves().iter() {
+                let scene = Scene::after(&p, mv);
+                let att = scene.our_attacks(&p);
+                for sq in scene.theirs {
+                    assert_eq!(att.contains(sq), scene.our_attackers(&p, sq).any(), "{p:?} {mv:?} {sq}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
 }

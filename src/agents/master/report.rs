@@ -4,9 +4,9 @@
 
 use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
 use crate::agents::agent::{Action, Agent, Estimate, block_squares};
-use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
+use crate::agents::describe::{agent_name, kind_text, mate_words, move_text, plan_text};
 use crate::agents::features::Features;
-use crate::agents::look_ahead::{self, mate_words};
+use crate::agents::look_ahead;
 use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
 use crate::board::{Move, Piece, Position, gives_check};

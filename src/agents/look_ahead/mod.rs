@@ -1,0 +1,77 @@
+//! Look-ahead (level 9, `Features::LOOK_AHEAD`): the MasterAgent checks its few best
+//! candidates against the opponent's agents' best answers.
+//!
+//! Thesis 4.1: the agents look "1.5 moves" ahead: they estimate the opponent's captures with the
+//! board as it stands, so "the situations missed would be seen by a traditional chess program
+//! searching at the depth of 2 moves" (Figure 4.1: the rook that takes a knight and is taken by
+//! a rook its own move uncovered). Chapter 6 names deeper look-ahead as the hardest extension.
+//! This rule takes it one step, and no further, the agents' way:
+//!
+//! - the candidates are what the agents propose: the MasterAgent's own choice by the thesis's
+//!   rules first, then every agent's best attack and best move, the request answers and the
+//!   answers to a promotion threat, the best `CANDIDATES` of them by their estimates; and when
+//!   the best of those still loses material, the threatened pieces' other moves (every legal
+//!   move when it loses `EVERY_MOVE_WHEN_LOSING` or more, or repeats a position while we are
+//!   ahead);
+//! - for each, the position after it is handed to the opponent's agents, who report their best
+//!   attack: what their best capture or promotion wins, estimated as our agents estimate (with
+//!   `exchange`, the whole exchange), discovered attacks included since the board is the real
+//!   one after our move, their best fork, their best trap (a quiet step up to a piece of ours
+//!   that has no way out), their best check (what it wins once we have answered it), and a
+//!   mate in one or in two by checks when they have one;
+//! - a candidate is worth what it wins now, less their best answer, plus half of what it
+//!   threatens next (its fork or lone threat, its passed pawn's progress) when they have no
+//!   winning answer; a draw it allows costs our material edge, and a repetition while we are
+//!   ahead costs `REPEAT_COST`;
+//! - in check with a piece or more in hand, every evasion is weighed, and of those worth the
+//!   same the one that leaves them the fewest checks is played (`perpetual_escape`): a
+//!   perpetual check is the last resource of the side behind;
+//! - the best is played; at equal worth the earlier candidate, so that the thesis's own choice
+//!   stands unless the look-ahead finds it worse; when it does, the candidates of equal worth
+//!   are told apart by `placement` (`placement_at_equal_worth`). A candidate whose ceiling
+//!   (what it wins now and threatens next, before any answer) cannot beat the best one
+//!   weighed is not weighed, and one whose answer already puts it below the best is not
+//!   weighed further (`pick`): the choice is the same, only cheaper.
+//!
+//! Only captures, promotions, forks, traps, checks and mates are asked of the opponent; no move
+//! of ours is looked at after theirs, except the trapped piece's ways out and our replies to
+//! their check (and theirs to ours).
+//! That is what keeps this the agents' reasoning over a handful of moves and not a search: at
+//! most `CANDIDATES` positions, one reply each.
+//!
+//! The rule's parts, one concern a file: the opponent's answer (`answer.rs`), with what we win
+//! back after a check (`captures.rs`) and their forks and traps (`forks.rs`, `traps.rs`); a
+//! candidate's worth (`worth.rs`) and the ceilings that spare weighing most candidates
+//! (`ceiling.rs`); the finalist's own check (`final_check.rs`), and the pick among the
+//! candidates with its tie-breaks (`finalists.rs`); `material.rs` holds what they all ask of
+//! the pieces on the board.
+
+mod answer;
+mod captures;
+mod ceiling;
+mod final_check;
+mod finalists;
+mod forks;
+mod material;
+mod traps;
+mod worth;
+
+pub(crate) use ceiling::{Threatened, ceiling_and_before};
+pub(crate) use final_check::MATE;
+pub(crate) use finalists::{
+    Checked, checks_left, fears_perpetual, fewest_checks_at_equal_worth, pick, placement_at_equal_worth,
+};
+pub(crate) use material::immediate;
+pub(crate) use worth::{Weighed, mover, repeats_while_ahead, weigh_from};
+
+/// How many candidates are looked at (the thesis's choice among them).
+pub(crate) const CANDIDATES: usize = 8;
+
+/// Captures and checks go in first, up to this many candidates (then the other proposals fill
+/// up to `CANDIDATES`).
+pub(crate) const FORCING: usize = 12;
+
+/// When the best candidate loses this much or more (a rook, or a mate), every legal move is
+/// weighed, not only the threatened pieces' moves: the rescue is then often a move no agent
+/// proposed for itself (a rook stepping in to guard the mating square).
+pub(crate) const EVERY_MOVE_WHEN_LOSING: i32 = crate::board::values::ROOK_VALUE;
