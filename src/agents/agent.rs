@@ -103,7 +103,7 @@ pub(crate) struct MoveValue {
 impl<'a> Eval<'a> {
     /// The agent on `sq` as it stands now.
     pub fn agent(&self, now: &Scene, sq: Square) -> Agent {
-        let piece = self.pos.piece_kind_at(sq).unwrap_or(Piece::Pawn);
+        let piece = self.pos.piece_on(sq);
         Agent { square: sq, piece, threat: self.threat_at(now, sq, piece) }
     }
 
@@ -276,7 +276,7 @@ impl<'a> Eval<'a> {
         let mut best: Option<(i32, Square, Piece)> = None;
         let mut tally = Tally::default();
         for target in targets {
-            let victim = self.pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+            let victim = self.pos.piece_on(target);
             let profit = if victim == Piece::King {
                 if with_fork {
                     tally.check(target);

@@ -23,7 +23,7 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
         s.push_str(if mv.to().file() == 6 { "O-O" } else { "O-O-O" });
         return s;
     }
-    let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+    let piece = pos.moving_piece(mv);
     if piece != Piece::Pawn {
         s.push(letter(piece));
     }

@@ -45,7 +45,7 @@ pub(crate) fn fork(ev: &Eval, scene: &Scene, from: Square, piece: Piece) -> Opti
     }
     let mut tally = Tally::default();
     for target in targets {
-        let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+        let victim = pos.piece_on(target);
         if victim == Piece::King {
             tally.check(target);
             continue;

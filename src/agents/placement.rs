@@ -146,7 +146,7 @@ impl Placement {
         let (occ, own) = (pos.occupied(), pos.by_color(us));
         let mut here = [0i16; 64];
         for sq in own {
-            let piece = pos.piece_kind_at(sq).unwrap_or(Piece::Pawn);
+            let piece = pos.piece_on(sq);
             here[sq.index()] = worth(pos, &stage, piece, sq, occ, own) as i16;
         }
         let rights = pos.castling();

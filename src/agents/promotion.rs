@@ -115,7 +115,7 @@ pub(crate) fn answers(pos: &Position, mv: Move, pawn: Square, queening: Square) 
     if captured == Some(pawn) || mv.to() == queening {
         return true;
     }
-    let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
+    let piece = mv.promotion().unwrap_or(pos.moving_piece(mv));
     let occ = pos.occupied().without(mv.from()).with(mv.to());
     attacks::piece_attacks(piece, pos.side_to_move(), mv.to(), occ).contains(queening)
 }

@@ -66,7 +66,7 @@ impl Scene {
     pub fn after(pos: &Position, mv: Move) -> Scene {
         let mut s = Scene::now(pos);
         let (from, to) = (mv.from(), mv.to());
-        let piece = pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
+        let piece = pos.moving_piece(mv);
         match mv.kind() {
             MoveKind::Castle => {
                 let rank = from.rank();
@@ -230,6 +230,18 @@ impl Scene {
         match self.arrivals[..self.n_arrivals].iter().find(|&&(s, _)| s == sq) {
             Some(&(_, p)) => Some(p),
             None => self.occ.contains(sq).then(|| pos.piece_kind_at(sq)).flatten(),
+        }
+    }
+
+    /// The kind of the piece on `sq`, which must be occupied in this scene (ours after a move or
+    /// a promotion included): `kind_at` for a square known to hold a piece (see
+    /// `Position::piece_on`, which it asks of a square no piece of ours arrived on).
+    #[inline]
+    pub fn piece_on(&self, pos: &Position, sq: Square) -> Piece {
+        debug_assert!(self.occ.contains(sq), "Scene::piece_on: {sq} is empty in the scene");
+        match self.arrivals[..self.n_arrivals].iter().find(|&&(s, _)| s == sq) {
+            Some(&(_, p)) => p,
+            None => pos.piece_on(sq),
         }
     }
 

@@ -20,7 +20,7 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     let us = pos.side_to_move();
     let king = pos.king_square(!us);
     let occ = pos.occupied().without(mv.from()).with(mv.to());
-    let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
+    let piece = mv.promotion().unwrap_or(pos.moving_piece(mv));
     attacks::piece_attacks(piece, us, mv.to(), occ).contains(king) || discovers_check(pos, mv, king, occ)
 }
 
@@ -77,7 +77,7 @@ pub(crate) fn check_test(pos: &Position) -> impl Fn(Move) -> bool + '_ {
         if mv.kind() != MoveKind::Normal {
             return gives_check(pos, mv);
         }
-        let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+        let piece = pos.moving_piece(mv);
         from_square[piece.index()].contains(mv.to())
             || (discoverers.contains(mv.from()) && !t.line(king, mv.from()).contains(mv.to()))
     }

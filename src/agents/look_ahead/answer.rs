@@ -56,7 +56,7 @@ pub(crate) fn best_answer(
     let scene = Scene::after(pos, est.mv);
     let mut best = Answer { gain: 0, takes: None };
     for sq in scene.our_pieces() & scene.their_attacks(pos) {
-        let piece = scene.kind_at(pos, sq).unwrap_or(Piece::Pawn);
+        let piece = scene.piece_on(pos, sq);
         if piece == Piece::King {
             continue; // a check: their move is forced elsewhere, and mates are asked above
         }

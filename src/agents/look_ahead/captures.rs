@@ -55,7 +55,7 @@ fn back_after_hit(next: &Position, features: Features, enough: i32) -> i32 {
     let now = Scene::now(next);
     let mut tally = Tally::default();
     for sq in now.our_pieces() & now.their_attacks(next) {
-        let kind = next.piece_kind_at(sq).unwrap_or(Piece::Pawn);
+        let kind = next.piece_on(sq);
         if kind != Piece::King {
             tally.capture(sq, ev.threat_at(&now, sq, kind));
         }
@@ -67,7 +67,7 @@ fn back_after_hit(next: &Position, features: Features, enough: i32) -> i32 {
 /// pawn or the king: an interposition or a king step that hits back.
 fn reply_attacks(next: &Position, reply: Move) -> bool {
     let us = next.side_to_move();
-    let piece = next.piece_kind_at(reply.to()).unwrap_or(Piece::Pawn);
+    let piece = next.piece_on(reply.to());
     let hits = attacks::tables().piece_attacks(piece, !us, reply.to(), next.occupied());
     (hits & next.by_color(us) & !next.pieces(us, Piece::King) & !next.pieces(us, Piece::Pawn)).any()
 }
@@ -116,7 +116,7 @@ fn best_capture(pos: &Position, features: Features, enough: i32) -> i32 {
         if victim.is_none() && mv.promotion().is_none() {
             continue;
         }
-        let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+        let piece = pos.moving_piece(mv);
         let landed = mv.promotion().unwrap_or(piece);
         // The threat where it lands only takes away: a capture worth no more than the best so
         // far without it cannot beat it.

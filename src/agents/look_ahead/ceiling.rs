@@ -55,7 +55,7 @@ pub(crate) fn ceiling_and_before(
         false => i32::MIN,
     };
     // Each of these captures is one of their answers, so their best wins at least as much.
-    let landed = scene.kind_at(pos, est.mv.to()).unwrap_or(Piece::Pawn);
+    let landed = scene.piece_on(pos, est.mv.to());
     // (The poll's estimate worked the landing threat out, on the same board.)
     let mut lost = match landed {
         Piece::King => 0,

@@ -223,7 +223,7 @@ mod tests {
         for p in wac_and_one_move_on().into_iter().step_by(3) {
             let guarded = guarded_below(&p);
             for &mv in p.legal_moves().iter() {
-                let piece = p.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+                let piece = p.moving_piece(mv);
                 if matches!(piece, Piece::Pawn | Piece::King) || p.is_capture(mv) {
                     continue;
                 }

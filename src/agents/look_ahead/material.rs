@@ -31,7 +31,7 @@ pub(super) fn second_dearest(pos: &Position, squares: Bitboard) -> i32 {
 
 /// What our legal move `mv` wins on the board now: the piece it takes and its promotion.
 pub(crate) fn immediate(pos: &Position, mv: Move) -> i32 {
-    let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+    let piece = pos.moving_piece(mv);
     pos.captured_piece(mv).map_or(0, value) + mv.promotion().map_or(0, |p| value(p) - value(piece))
 }
 

@@ -115,7 +115,7 @@ fn trap_squares(after: &Position, from: Square, piece: Piece, targets: Bitboard,
 fn has_open_square(after: &Position, target: Square, from: Square, to: Square, piece: Piece, occ: Bitboard) -> bool {
     let tables = attacks::tables();
     let them = after.side_to_move();
-    let kind = after.piece_kind_at(target).unwrap_or(Piece::Pawn);
+    let kind = after.piece_on(target);
     if kind == Piece::Pawn {
         return true; // a pawn's ways out are few and odd (pushes, captures): never trapped here
     }
@@ -163,14 +163,14 @@ fn trapped_loss(next: &Position, targets: Bitboard, to: Square, features: Featur
     let ways = next.legal_moves_from(targets | next.attackers_to(to, next.side_to_move(), next.occupied()));
     let mut best = 0;
     for target in targets {
-        let kind = next.piece_kind_at(target).unwrap_or(Piece::Pawn);
+        let kind = next.piece_on(target);
         let mut least = ev.threat_at(&now, target, kind);
         for &mv in ways.iter().filter(|m| m.from() == target || m.to() == to) {
             if least <= 0 {
                 break;
             }
             let scene = Scene::after(next, mv);
-            let mover = next.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+            let mover = next.moving_piece(mv);
             let landed = mv.promotion().unwrap_or(mover);
             let mut cost = ev.threat_at(&scene, mv.to(), landed) - immediate(next, mv);
             if mv.from() != target {

@@ -177,7 +177,7 @@ fn double_threat(pos: &Position, mv: Move) -> i32 {
     }
     let (mut best, mut second) = ((0, None), (0, None));
     for target in attacked {
-        let victim = pos.piece_kind_at(target).unwrap_or(Piece::Pawn);
+        let victim = pos.piece_on(target);
         // The exchange never wins more than the piece taken first: one worth no more than the
         // second threat so far can change neither of the two.
         if value(victim) <= second.0 {
@@ -205,7 +205,7 @@ fn double_threat(pos: &Position, mv: Move) -> i32 {
 /// Can they take our piece on `sq` in `scene` without losing on the exchange (an even trade
 /// at least)? A threat made by that piece does not stand after their answer.
 fn trades_evenly(pos: &Position, scene: &Scene, sq: Square) -> bool {
-    let piece = scene.kind_at(pos, sq).unwrap_or(Piece::Pawn);
+    let piece = scene.piece_on(pos, sq);
     piece != Piece::King
         && scene.their_attackers(pos, sq).any()
         && crate::agents::exchange::swap(pos, scene, sq, value(piece), !scene.us()) >= 0
@@ -226,7 +226,7 @@ fn repeat_cost(pos: &Position, after: &Position, seen: &dyn Fn(u64) -> bool) -> 
 
 /// The agent standing on `mv`'s square, for estimating one move without its threat.
 pub(crate) fn mover(pos: &Position, mv: Move) -> Agent {
-    Agent { square: mv.from(), piece: pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn), threat: 0 }
+    Agent { square: mv.from(), piece: pos.moving_piece(mv), threat: 0 }
 }
 
 #[cfg(test)]

@@ -501,7 +501,7 @@ impl MasterAgent {
                 safe = safe.with(sq);
             }
         }
-        let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
+        let piece = mv.promotion().unwrap_or(pos.moving_piece(mv));
         if ev.threat_at(&Scene::after(pos, mv), mv.to(), piece) == 0 {
             safe = safe.with(mv.to());
         }

@@ -9,7 +9,7 @@ use crate::agents::features::Features;
 use crate::agents::look_ahead;
 use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
-use crate::board::{Move, Piece, Position, gives_check};
+use crate::board::{Move, Position, gives_check};
 
 impl MasterAgent {
     pub(super) fn count(&mut self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) {
@@ -110,7 +110,7 @@ impl MasterAgent {
         let describe = |b: Option<Cand>| match b {
             Some(c) => match c.est.plan {
                 Some((target, victim)) => {
-                    let piece = c.est.mv.promotion().or(pos.piece_kind_at(c.est.mv.from())).unwrap_or(Piece::Pawn);
+                    let piece = c.est.mv.promotion().unwrap_or(pos.moving_piece(c.est.mv));
                     let plan = plan_text(piece, c.est.mv.to(), target, victim);
                     format!("{} ({:+}, plans {plan})", move_text(pos, c.est.mv), c.est.profit)
                 }
@@ -224,7 +224,7 @@ impl std::fmt::Display for Reason {
 impl PollWords {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let (pos, est) = (&self.pos, &self.est);
-        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
+        let mover_piece = pos.moving_piece(est.mv);
         let mv = move_text(pos, est.mv);
         let w_name = self.wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
         write!(f, "{} ", self.label.label())?;
@@ -239,10 +239,11 @@ impl PollWords {
                     (_, Action::Move, false) => f.write_str("move: ")?,
                 }
                 match (est.action, est.plan) {
-                    (Action::Attack, _) => {
-                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
-                        write!(f, "{mv} takes {} (profit {})", kind_text(victim), est.profit)?
-                    }
+                    // An attack takes a piece; were it to take none, it is not named.
+                    (Action::Attack, _) => match pos.captured_piece(est.mv) {
+                        Some(victim) => write!(f, "{mv} takes {} (profit {})", kind_text(victim), est.profit)?,
+                        None => write!(f, "{mv} (profit {})", est.profit)?,
+                    },
                     (Action::Move, Some((target, victim))) => {
                         let piece = est.mv.promotion().unwrap_or(mover_piece);
                         write!(

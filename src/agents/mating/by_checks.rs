@@ -150,7 +150,7 @@ fn first_mate_by_checks(pos: &Position, checks: &[Move], moves: u32, budget: &mu
         }
         *budget -= 1;
         if moves == 1 {
-            let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+            let piece = pos.moving_piece(mv);
             return mates(pos, steps.get_or_insert_with(|| pos.king_steps()), piece, mv);
         }
         let mut after = *pos;

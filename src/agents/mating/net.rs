@@ -280,7 +280,7 @@ fn opposition_square(king: Square, region: Bitboard) -> Square {
 /// Would our move leave the moved piece next to their king with nothing of ours guarding it?
 fn hangs(pos: &Position, mv: Move) -> bool {
     let us = pos.side_to_move();
-    let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+    let piece = pos.moving_piece(mv);
     if piece == Piece::King || !attacks::king(pos.king_square(!us)).contains(mv.to()) {
         return false;
     }
