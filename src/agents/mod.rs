@@ -3,10 +3,12 @@
 //! decides. What each level does is set by [`Features`] (thesis Table 2.1); docs/agents.md
 //! states every rule as implemented.
 //!
-//! Levels 1-8 are the thesis's (`agent.rs`, `scene.rs`, `master/`). Level 9's rules, the
-//! thesis's future work, each live in a module named after their feature: `exchange`, `fork`,
-//! `mating`, `promotion`, `look_ahead`, and `defense_balance` (in `agent.rs`, beside the
-//! defense request it restricts).
+//! Levels 1-8 are the thesis's (`agent.rs`, with the estimator context in `eval.rs`,
+//! `scene.rs`, `master/`). Level 9's rules, the thesis's future work, each live in a module
+//! named after their feature: `exchange`, `fork`, `mating`, `promotion`, `look_ahead`,
+//! `placement`, and `defense_balance` (in `agent.rs`, beside the defense request it restricts).
+//! The words for reasons and explain mode are in `describe.rs`, the per-game counters in
+//! `counters.rs`.
 
 mod agent;
 mod counters;

@@ -66,8 +66,8 @@ impl Stage {
 
 /// What standing on `sq` is worth to our `piece`, `occ` being the board's occupancy and
 /// `own` our pieces (mobility counts the squares it sees that are not ours).
-// Inline: the poll asks it of every legal move, and out of line the call cost about a fifth
-// of the placement gain.
+// Inline: the poll asks it of every legal move, and out of line the call is a good part of
+// the placement gain's cost.
 #[inline(always)]
 fn worth(pos: &Position, stage: &Stage, piece: Piece, sq: Square, occ: Bitboard, own: Bitboard) -> i32 {
     let us = stage.us;

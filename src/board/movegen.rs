@@ -70,7 +70,7 @@ impl Position {
     /// double steps (which can give the opponent an en-passant capture) are played out, as is
     /// a move that does not check (a stalemate question).
     // Forced inline: the mate searches ask it of every check they try, tens of thousands of
-    // times in a run of decisions, and out of line the calls cost measurably more.
+    // times in a run of decisions, and out of line the calls cost more.
     #[inline(always)]
     pub(crate) fn leaves_no_legal_move(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());

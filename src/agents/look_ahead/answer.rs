@@ -149,8 +149,8 @@ fn their_check(after: &Position, features: Features, floor: i32, enough: i32) ->
 /// takes less what our agents' best capture then wins back. A check that leaves them only
 /// replies losing material is worth that material (a negative answer). With `safe` (our check;
 /// `their_check` keeps the plain count), after a reply that hits back our capture wins only what
-/// `safe_capture` leaves it (asked after every reply, that cost seven ECM positions, 63 to 56,
-/// the key checks whose follow-up it undervalued), and we may lose a piece besides
+/// `safe_capture` leaves it (not asked after every reply: it undervalues the follow-up of key
+/// checks), and we may lose a piece besides
 /// (`back_after`). Exact below `stop`; once a reply is found winning `stop`, that one is
 /// returned, with what it is known to win at least (`stop` or more): when the reply taking the
 /// most leaves us attacking nothing worth its gain, our captures after it are not worked out
@@ -240,12 +240,10 @@ fn their_promotion(after: &Position, features: Features) -> i32 {
 
 /// With `promotion`: a pawn of theirs stepping safely to the seventh rank when no move of ours
 /// then answers its promotion (takes it, stands on its queening square or guards it,
-/// `promotion::answers`): the promotion is as good as played, a queen for the pawn. Their
-/// promotion now (`their_promotion`) was the only one asked, so a pawn one step further back
-/// walked through (a7 and a8=Q with our knight and bishop away from a8, a game against
-/// Stockfish at depth 1). Pawns on the sixth rank with the square ahead empty are rare, so
-/// our replies are listed only then. Against Stockfish at depth 1: 23.3% to 23.9% over twelve
-/// seeds of 1,000 games.
+/// `promotion::answers`): the promotion is as good as played, a queen for the pawn. Asking only
+/// their promotion now (`their_promotion`) would let a pawn one step further back walk through
+/// (a7 and a8=Q with our knight and bishop away from a8). Pawns on the sixth rank with the
+/// square ahead empty are rare, so our replies are listed only then.
 fn their_step_to_promote(after: &Position, features: Features) -> i32 {
     use crate::board::Color;
     let them = after.side_to_move();

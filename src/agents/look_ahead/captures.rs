@@ -28,8 +28,8 @@ pub(super) fn back_ceiling(next: &Position) -> i32 {
 /// What we win back in `next` (our move) after their `reply` to a check: our best capture, and
 /// after our own check (`safe`) a reply that hits back leaves us only what `safe_capture`
 /// leaves, or, by a piece other than their king, `back_after_hit`. (A king step next to our
-/// checker rarely hits a piece we cannot keep, and counting it cost the key checks of two ECM
-/// positions, whose sacrifices stand en prise by design.)
+/// checker rarely hits a piece we cannot keep, and counting it would misjudge key checks whose
+/// sacrifices stand en prise by design.)
 pub(super) fn back_after(next: &Position, reply: Move, features: Features, safe: bool, enough: i32) -> i32 {
     match safe && reply_attacks(next, reply) {
         true if next.piece_kind_at(reply.to()) != Some(Piece::King) => back_after_hit(next, features, enough),
@@ -41,9 +41,7 @@ pub(super) fn back_after(next: &Position, reply: Move, features: Features, safe:
 /// `back_after` when their reply to our check hits one of our pieces: `safe_capture`, or, when
 /// no capture wins anything, minus the second dearest threat on our pieces: we save one, not
 /// both. Bb5+ c6 with our queen attacked by a pawn already, and Qa4+ Bd7 with a knight en prise,
-/// counted the reply as harmless because our quiet move "keeps what stands". Against Stockfish
-/// at depth 1: 24.3% to 24.6% over twelve seeds of 1,000 games (eight up, three down); ECM 66 to
-/// 65, WAC 70 to 71. Counting a king's step that hits back too: 24.5%, ECM 63.
+/// would otherwise count the reply as harmless because our quiet move "keeps what stands".
 fn back_after_hit(next: &Position, features: Features, enough: i32) -> i32 {
     // Whether any capture wins something is always asked: only then is the loss counted.
     let back = safe_capture(next, features, enough.max(1));

@@ -116,7 +116,7 @@ impl Threatened {
     }
 
     /// Does our move `mv` of `piece` (not the king) leave the threat on this piece as it was?
-    // Inline: the poll asks it of most moves, and out of line the call cost a third of it.
+    // Inline: the poll asks it of most moves, and out of line the call is a good part of its cost.
     #[inline]
     pub(crate) fn untouched_by(&self, mv: Move, piece: Piece) -> bool {
         let tables = attacks::tables();

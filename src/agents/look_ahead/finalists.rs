@@ -84,12 +84,11 @@ pub(crate) fn checks_left(pos: &Position, mv: Move) -> usize {
 /// chose), the one that leaves them the fewest checks; at equal count `best` stays, then the
 /// earliest (`best_of_the_tied`).
 ///
-/// Of the draws level 9 let slip while ahead against Stockfish at depth 1 (seed 1: 19 by
-/// repetition with two pawns or more in hand), most were perpetual checks, and in seven of them
-/// another king step kept the win: the evasions all lose nothing to the next check, so the
-/// thesis's choice or the king's placement picked among them, often the step back into the
+/// The draws level 9 lets slip while ahead are mostly perpetual checks, where another king
+/// step would often keep the win: the evasions all lose nothing to the next check, so the
+/// thesis's choice or the king's placement picks among them, often the step back into the
 /// corner the checks came from. Counting their checks is the agents' way of seeing which king
-/// walks out of the net; safe checks only (none of ours guards the checking square) did worse.
+/// walks out of the net.
 pub(crate) fn fewest_checks_at_equal_worth(
     pos: &Position,
     worths: &mut [(Move, Weighed)],
@@ -106,11 +105,10 @@ pub(crate) fn fewest_checks_at_equal_worth(
 /// earliest (`best_of_the_tied`).
 ///
 /// Many candidates are worth the same after the opponent's answer (nothing won, nothing lost),
-/// and the earliest of them used to stand: the captures and checks first, then the proposals
-/// by their agents' estimates. Measured against Stockfish at depth 1 on twelve seeds of 1,000
-/// games (README, Level 9): 19.6% to 20.2%. The thesis's choice itself is not second-guessed
-/// at equal worth: letting placement pick among every tie, the thesis's choice among them,
-/// scored 17.8% (its defense and attack requests see what placement does not).
+/// and the earliest of them would stand: the captures and checks first, then the proposals by
+/// their agents' estimates, whatever the squares they lead to. The thesis's choice itself is
+/// not second-guessed at equal worth: its defense and attack requests see what placement does
+/// not.
 pub(crate) fn placement_at_equal_worth(
     pos: &Position,
     worths: &mut [(Move, Weighed)],

@@ -1,7 +1,7 @@
 //! Where level 9's rules hook into the MasterAgent: `mating` before the poll (mate in one, or
 //! in two to four by checks, the mating net), and `look_ahead` and `promotion` after the thesis's
 //! decision (which candidate is finally played). The rules themselves live in their own modules
-//! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
+//! (`mating/`, `look_ahead/`, `promotion.rs`); this is only the MasterAgent's side of them.
 
 use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Scratch, Verdict};
 use crate::agents::agent::{Action, Estimate, NO_LANDING};

@@ -1,9 +1,10 @@
 //! The MasterAgent (thesis 2.1.2, 2.2.2, 2.2.3): polls the agents, finds the worst threatened
-//! one, runs the request rounds and decides with the rules of the active features. No search:
-//! one pass over the legal moves, each estimated by its agent (the thesis's "1.5 plies").
+//! one, runs the request rounds and decides with the rules of the active features. Levels 1-8
+//! do no search: one pass over the legal moves, each estimated by its agent (the thesis's "1.5
+//! plies").
 //!
 //! Level 9's rules hook in at three points, each in a module of its own: `mating` before the
-//! poll (mate in one, two or three by checks, the mating net), `defense_balance` inside it
+//! poll (mate in one, mate in two to four by checks, the mating net), `defense_balance` inside it
 //! (which defense-request answers count), and `promotion` and `look_ahead` after the thesis's
 //! decision (which candidate is finally played). The MasterAgent's side of those hooks is in
 //! `level9.rs`; the counters and the words for a decision (reasons, explain mode) in
@@ -164,8 +165,8 @@ impl Round {
 }
 
 /// The lists a level 9 decision fills, kept from one decision to the next (emptied, their room
-/// kept) so that each decision neither allocates them anew (seven allocations a decision cost
-/// over 1% of its instructions) nor fills a fixed array for every agent there could be.
+/// kept) so that each decision neither allocates them anew nor fills a fixed array for every
+/// agent there could be.
 #[derive(Default)]
 struct Scratch {
     /// `Round::agents`, `Round::forcing` and `Round::estimates`.

@@ -159,7 +159,7 @@ impl MasterAgent {
 /// Why a decision was made ("L5 attack request: Nf3xe5 removes attacker of Qd4 (net 300)"),
 /// put into words only when read (`Display`, `to_string`): decisions are made far more often
 /// than their reasons are read (the XBoard protocol shows them only in debug mode, the decide
-/// benchmark never), and wording one cost about a twentieth of a level 9 decision.
+/// benchmark never), and wording one is work a decision need not do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reason(Words);
 

@@ -38,23 +38,20 @@ const MATE_IN_TWO_REPLIES: usize = 4;
 /// A mate in three's second check must leave the king at most this many replies (its first
 /// check, as a mate in two's, `MATE_IN_TWO_REPLIES`): the look-ahead asks every finalist
 /// whether the opponent then mates in three, so the search is kept to the narrow lines such
-/// mates take. Measured against 4 (README, Level 9): WAC 68 instead of 69, about 3% fewer
-/// instructions a decision, play against Stockfish at depth 1 as good.
+/// mates take.
 const MATE_IN_THREE_LATER_REPLIES: usize = 2;
 
 /// A mate in four's first check must leave the king at most this many replies (its later
 /// checks, as a mate in three's, `MATE_IN_THREE_LATER_REPLIES`): the sacrifice that opens the
-/// king. Measured (README, Level 9) against the mate in three alone: with 2, WAC 74 and ECM 72
-/// solved instead of 68 and 63 for about 3.4% more instructions; with 1, 70 and 69 for 2%; with
-/// 4, 76 and 72 for 7%.
+/// king, which leaves it few ways out; a first check leaving more replies adds few mates for
+/// much more work.
 const MATE_IN_FOUR_FIRST_REPLIES: usize = 2;
 
 /// The most positions a mate in four by checks may look at, after the mate in three's.
 const MATE_IN_FOUR_BUDGET: u32 = 200;
 
-/// The most positions a mate in three by checks may look at before it gives up (the rare
-/// position with many checks each met in few ways), so that it never costs more than a few
-/// hundred microseconds.
+/// The most positions a mate in three by checks may look at before it gives up, so that its
+/// cost stays bounded even in the rare position with many checks each met in few ways.
 const MATE_IN_THREE_BUDGET: u32 = 200;
 
 /// One of `checks` after which every reply allows a mate in one: the king's attackers look one check

@@ -4,9 +4,8 @@
 //! disorganized witch-hunt of the king. Logic considering which move-attack of the king is most
 //! promising to lead to check mate could be introduced." And 3.1.3: with a bare king left, the
 //! stronger side "looses most of its pieces while trying to attack the opponent's king until the
-//! rule is executed". The issue measured it: levels 3-8 strip the opponent to a bare king in
-//! about 30% of their games and mate in only 27-35% of those; in `7k/8/6K1/8/8/8/8/6Q1 w` every
-//! level plays Qh1+ instead of Qg7#. Three rules:
+//! rule is executed". Levels 3-8 often strip the opponent to a bare king and then fail to mate
+//! it; in `7k/8/6K1/8/8/8/8/6Q1 w` every level plays Qh1+ instead of Qg7#. Three rules:
 //!
 //! 1. **Mate in one is always played** (`mate_in_one`, `by_checks.rs`): the MasterAgent asks
 //!    every check whether it leaves the king a move, before anything else; then whether a mate

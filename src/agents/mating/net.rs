@@ -66,7 +66,8 @@ fn on_path(sq: Square, pawn: Square, us: Color) -> bool {
 }
 
 /// What a knight's or bishop's move costs in the mating net while a queen or rook does the
-/// driving (`endgame KRBNK --positions 200`: 193 mated without it, 199 with it).
+/// driving: such a step is seldom progress and always a new position, so without a cost the
+/// net could shuffle a minor piece until the fifty-move rule.
 const MINOR_STEP_COST: i32 = 200;
 
 /// Above any `net_score`: a pawn still running is worse than a queen or rook on the board.
@@ -171,8 +172,7 @@ fn corner_steps(sq: Square, light: bool) -> i32 {
 /// close, and the fewest squares it would keep after our best next move. Two of our pieces
 /// within its reach where one is unguarded lose one of them (the king takes the loose one, or
 /// the guard when the loose one moves): that counts as a piece lost.
-/// Weights from `endgame KBNK` runs (tuned on seeds 1 and 3, 200 starts each; on seeds 2, 4, 5
-/// and 6, 300 each, 87.0% mated, 80.3% without the in-front, knight and bishop terms).
+/// The weights were tuned on `endgame KBNK` runs (docs/agents.md, `mating`).
 fn bishop_knight_score(pos: &Position, light: bool) -> i32 {
     let us = pos.side_to_move();
     let them = !us;
