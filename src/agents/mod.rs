@@ -7,7 +7,8 @@
 //! `scene.rs`, `master/`). Level 9's rules, the thesis's future work, each live in a module
 //! named after their feature: `exchange`, `fork`, `mating`, `promotion`, `look_ahead`,
 //! `placement`, and `defense_balance` (in `agent.rs`, beside the defense request it restricts).
-//! The words for reasons and explain mode are in `describe.rs`, the per-game counters in
+//! Level 9's limits (candidates, reply caps, budgets, depths) are gathered in `limits.rs`. The
+//! words for reasons and explain mode are in `describe.rs`, the per-game counters in
 //! `counters.rs`.
 
 mod agent;
@@ -17,6 +18,7 @@ mod eval;
 mod exchange;
 mod features;
 mod fork;
+mod limits;
 mod look_ahead;
 mod master;
 mod mating;

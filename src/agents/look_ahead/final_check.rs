@@ -4,12 +4,16 @@
 //! a mate on the worths' scale.
 
 use crate::agents::features::Features;
+use crate::agents::limits::THEIR_MATE_BY_CHECKS;
 use crate::agents::mating::{mate_among, mate_in_two_or_three};
 use crate::board::values::material_balance;
 use crate::board::{Move, MoveList, Position, checking_moves_into};
 
 /// The worth of a reply that mates us, and of a move that mates them.
 pub(crate) const MATE: i32 = 1_000_000;
+
+// Their mate in one, then in two or three by checks: the two questions `final_check` asks.
+const _: () = assert!(THEIR_MATE_BY_CHECKS == 3, "final_check asks their mate in one, two or three by checks");
 
 /// What `worth` leaves for the candidate about to be played, because it costs a move
 /// generation or more: does it mate or stalemate them, or let them mate us? The worth it

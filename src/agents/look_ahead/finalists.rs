@@ -7,6 +7,7 @@
 use super::final_check::final_check;
 use super::worth::Weighed;
 use crate::agents::features::Features;
+use crate::agents::limits::PERPETUAL_EDGE;
 use crate::agents::placement::Placement;
 use crate::board::values::material_balance;
 use crate::board::{Move, Position, checking_moves};
@@ -65,12 +66,9 @@ pub(crate) fn pick(
     }
 }
 
-/// How far ahead (our material less theirs) the side in check must be for `perpetual_escape`
-/// to tell its evasions apart: a minor piece.
-pub(crate) const PERPETUAL_EDGE: i32 = 300;
-
-/// `perpetual_escape`: in check with a piece or more in hand, the check may be the first of a
-/// perpetual, the side behind's last way to a draw. Every evasion is then weighed.
+/// `perpetual_escape`: in check with a piece or more in hand (`PERPETUAL_EDGE`), the check may
+/// be the first of a perpetual, the side behind's last way to a draw. Every evasion is then
+/// weighed.
 pub(crate) fn fears_perpetual(pos: &Position) -> bool {
     pos.is_check() && material_balance(pos, pos.side_to_move()) >= PERPETUAL_EDGE
 }

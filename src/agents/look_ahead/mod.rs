@@ -51,7 +51,9 @@
 //! candidate's worth (`worth.rs`) and the ceilings that spare weighing most candidates
 //! (`ceiling.rs`); the finalist's own check (`final_check.rs`), and the pick among the
 //! candidates with its tie-breaks (`finalists.rs`); `material.rs` holds what they all ask of
-//! the pieces on the board.
+//! the pieces on the board. The candidate caps and the widening rules (`CANDIDATES`,
+//! `FORCING`, `EVERY_MOVE_WHEN_LOSING`, `PERPETUAL_EDGE`) are in `limits.rs` with level 9's
+//! other limits.
 
 mod answer;
 mod captures;
@@ -70,15 +72,3 @@ pub(crate) use finalists::{
 };
 pub(crate) use material::immediate;
 pub(crate) use worth::{Weighed, mover, repeats_while_ahead, weigh_from};
-
-/// How many candidates are looked at (the thesis's choice among them).
-pub(crate) const CANDIDATES: usize = 8;
-
-/// Captures and checks go in first, up to this many candidates (then the other proposals fill
-/// up to `CANDIDATES`).
-pub(crate) const FORCING: usize = 12;
-
-/// When the best candidate loses this much or more (a rook, or a mate), every legal move is
-/// weighed, not only the threatened pieces' moves: the rescue is then often a move no agent
-/// proposed for itself (a rook stepping in to guard the mating square).
-pub(crate) const EVERY_MOVE_WHEN_LOSING: i32 = crate::board::values::ROOK_VALUE;

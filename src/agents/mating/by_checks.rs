@@ -2,12 +2,16 @@
 //! `mate_among`), and before the poll the MasterAgent looks for a mate in two, three or four in
 //! which every move of ours is a check leaving the king few replies (`mate_in_two_to_four`); the
 //! look-ahead asks the same of the opponent, mate in two or three, for each finalist
-//! (`mate_in_two_or_three`). Only checks are tried, and only while the king has few ways out
-//! (the mate in three and four within position budgets besides), so that this stays the
+//! (`mate_in_two_or_three`). Only checks are tried, only while the king has few ways out, and
+//! each search within a budget of positions (`limits.rs`), so that this stays the
 //! thesis's "move-attack of the king … most promising to lead to check mate" and not a search
 //! of every move. The plain statement of each rule is kept beside the search, for the tests to
 //! hold it to.
 
+use crate::agents::limits::{
+    MATE_IN_FOUR_BUDGET, MATE_IN_FOUR_FIRST_REPLIES, MATE_IN_THREE_BUDGET, MATE_IN_THREE_LATER_REPLIES,
+    MATE_IN_TWO_BUDGET, MATE_IN_TWO_REPLIES, OUR_MATE_BY_CHECKS,
+};
 use crate::board::{
     FewMoves, KingSteps, Move, MoveList, Piece, Position, check_test, checking_moves, few_replies, for_each_check,
 };
@@ -32,35 +36,13 @@ pub(crate) fn mate_among(pos: &Position, checks: &MoveList) -> Option<Move> {
     checks.iter().copied().find(|&mv| pos.leaves_no_legal_move(mv))
 }
 
-/// Checks that leave more replies than this are not followed up for a mate in two or three.
-const MATE_IN_TWO_REPLIES: usize = 4;
-
-/// A mate in three's second check must leave the king at most this many replies (its first
-/// check, as a mate in two's, `MATE_IN_TWO_REPLIES`): the look-ahead asks every finalist
-/// whether the opponent then mates in three, so the search is kept to the narrow lines such
-/// mates take.
-const MATE_IN_THREE_LATER_REPLIES: usize = 2;
-
-/// A mate in four's first check must leave the king at most this many replies (its later
-/// checks, as a mate in three's, `MATE_IN_THREE_LATER_REPLIES`): the sacrifice that opens the
-/// king, which leaves it few ways out; a first check leaving more replies adds few mates for
-/// much more work.
-const MATE_IN_FOUR_FIRST_REPLIES: usize = 2;
-
-/// The most positions a mate in four by checks may look at, after the mate in three's.
-const MATE_IN_FOUR_BUDGET: u32 = 200;
-
-/// The most positions a mate in three by checks may look at before it gives up, so that its
-/// cost stays bounded even in the rare position with many checks each met in few ways.
-const MATE_IN_THREE_BUDGET: u32 = 200;
-
 /// One of `checks` after which every reply allows a mate in one: the king's attackers look one check
 /// further when the first one leaves the king a way out (a "move-attack of the king … most
 /// promising to lead to check mate", thesis 6). Only checks are tried, and only mates after
-/// them, so it stays a handful of positions.
+/// them, so it stays a handful of positions; at most `MATE_IN_TWO_BUDGET` are looked at.
 #[cfg(test)]
 pub(crate) fn mate_in_two(pos: &Position, checks: &MoveList) -> Option<Move> {
-    root_mate_by_checks(pos, checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
+    root_mate_by_checks(pos, checks, 2, MATE_IN_TWO_REPLIES, &mut { MATE_IN_TWO_BUDGET })
 }
 
 /// The same one check further: a check after which every reply allows a mate in two by checks
@@ -210,7 +192,11 @@ pub(crate) fn mate_in_two_to_four(pos: &Position, checks: &MoveList) -> Option<(
     mate_in_two_to_four_within(pos, checks, &mut { MATE_IN_THREE_BUDGET }, &mut { MATE_IN_FOUR_BUDGET })
 }
 
-/// `mate_in_two_to_four` with the budgets given (see `mate_in_two_or_three_within`).
+// The mates in two, three and four are the three searches below.
+const _: () = assert!(OUR_MATE_BY_CHECKS == 4, "mate_in_two_to_four_within looks for mates in two, three and four");
+
+/// `mate_in_two_to_four` with the budgets of the mate in three and four given (see
+/// `mate_in_two_or_three_within`); the mate in two's is `MATE_IN_TWO_BUDGET`.
 fn mate_in_two_to_four_within(
     pos: &Position,
     checks: &MoveList,
@@ -218,7 +204,7 @@ fn mate_in_two_to_four_within(
     four: &mut u32,
 ) -> Option<(Move, u32)> {
     let mut roots = RootChecks::new(pos, checks);
-    if let Some(mv) = roots.mate_by_checks(2, &mut { u32::MAX }) {
+    if let Some(mv) = roots.mate_by_checks(2, &mut { MATE_IN_TWO_BUDGET }) {
         return Some((mv, 2));
     }
     if let Some(mv) = roots.mate_by_checks(3, three) {
@@ -581,7 +567,7 @@ mod tests {
                         assert_eq!(left, want_left, "{} {moves} {start}", p.to_fen());
                     }
                     let (mut want_left, mut left) = (start, start);
-                    let want = root_mate_by_checks(&p, &checks, 2, MATE_IN_TWO_REPLIES, &mut { u32::MAX })
+                    let want = root_mate_by_checks(&p, &checks, 2, MATE_IN_TWO_REPLIES, &mut { MATE_IN_TWO_BUDGET })
                         .map(|m| (m, 2))
                         .or_else(|| {
                             root_mate_by_checks(&p, &checks, 3, MATE_IN_TWO_REPLIES, &mut want_left).map(|m| (m, 3))

@@ -4,6 +4,7 @@
 //! bishop and knight driving the king to the bishop's corner. See `mating_net`.
 
 use super::by_checks::mate_in_one;
+use crate::agents::limits::MATING_NET_PLIES;
 use crate::board::values::value;
 use crate::board::{Bitboard, Color, Game, Move, MoveList, Piece, Position, Square, attacks};
 
@@ -292,6 +293,9 @@ fn hangs(pos: &Position, mv: Move) -> bool {
 fn material(pos: &Position, side: Color) -> i32 {
     Piece::ALL[..5].iter().map(|&p| value(p) * pos.pieces(side, p).count() as i32).sum()
 }
+
+// Our every move and their every reply: the two loops of `mating_net`.
+const _: () = assert!(MATING_NET_PLIES == 2, "mating_net weighs every move of ours against every reply");
 
 /// Our move in the mating phase, and a few words on it, or None when no legal move is left.
 /// `game` gives the positions so far, so that none is repeated.
