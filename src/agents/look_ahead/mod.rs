@@ -42,9 +42,9 @@
 //! of ours is looked at after theirs, except the trapped piece's ways out and our replies to
 //! their check (and theirs to ours), and the mates by checks asked of the finalist.
 //! That is what keeps this the agents' reasoning over a handful of moves and not a search: at
-//! most `FORCING` candidates, unless the best of them loses (then the threatened pieces' moves
-//! too, or every legal move as above), each asked for the opponent's best answer, not for
-//! their every reply.
+//! most `FORCING` candidates, unless the best of them loses, repeats a position while we are
+//! ahead, or a perpetual is feared (then more, up to every legal move, as above), each asked
+//! for the opponent's best answer, not for their every reply.
 //!
 //! The rule's parts, one concern a file: the opponent's answer (`answer.rs`), with what we win
 //! back after a check (`captures.rs`) and their forks and traps (`forks.rs`, `traps.rs`); a
