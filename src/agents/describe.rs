@@ -1,5 +1,7 @@
-//! Words for the explain mode and the decision reasons: agents as "Qd4", moves as "Nf3xe5".
+//! Words for the explain mode and the decision reasons: agents as "Qd4", moves as "Nf3xe5",
+//! the look-ahead's mate worths as "(they mate in 3)".
 
+use super::look_ahead::MATE;
 use crate::board::{Move, MoveKind, Piece, Position, Square};
 use std::fmt::Write;
 
@@ -21,7 +23,7 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
         s.push_str(if mv.to().file() == 6 { "O-O" } else { "O-O-O" });
         return s;
     }
-    let piece = pos.piece_kind_at(mv.from()).unwrap_or(Piece::Pawn);
+    let piece = pos.moving_piece(mv);
     if piece != Piece::Pawn {
         s.push(letter(piece));
     }
@@ -43,6 +45,18 @@ pub fn kind_text(piece: Piece) -> char {
     letter(piece)
 }
 
+/// What a worth `final_check` gave means, for the reasons and explain mode to add after the
+/// number (" (they mate in 3)"), since -999998 says nothing to a reader; empty for any other.
+pub(crate) fn mate_words(worth: i32) -> String {
+    // Theirs are -MATE for a mate in one and one more for each move further (final_check).
+    const FURTHEST: i32 = 8;
+    match worth {
+        MATE => " (mates)".to_string(),
+        w if (-MATE..-MATE + FURTHEST).contains(&w) => format!(" (they mate in {})", w + MATE + 1),
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,5 +68,14 @@ mod tests {
         assert_eq!(move_text(&pos, pos.parse_uci("e7e8q").unwrap()), "e7-e8=Q");
         assert_eq!(move_text(&pos, pos.parse_uci("e1g1").unwrap()), "O-O");
         assert_eq!(agent_name(Piece::Queen, Square::parse("d4").unwrap()), "Qd4");
+    }
+
+    #[test]
+    fn mate_worths_are_put_in_words() {
+        assert_eq!(mate_words(-100), "");
+        assert_eq!(mate_words(MATE - 1), "");
+        assert_eq!(mate_words(MATE), " (mates)");
+        assert_eq!(mate_words(-MATE), " (they mate in 1)");
+        assert_eq!(mate_words(-MATE + 2), " (they mate in 3)");
     }
 }

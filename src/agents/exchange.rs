@@ -236,8 +236,8 @@ impl Armies {
         // The answer folds the gains back from the last (see `fold`): f0 = min(g0, -f1),
         // f1 = min(g1, -f2), ... Each gain that a further capture keeps in the chain narrows
         // the window [lo, hi] that the rest, from the side of the gain's capturer, is clamped
-        // to, so the gains are folded as they come: no list of them is kept (zeroing it cost
-        // more than the swap's usual two or three captures). The bounds stay negatable.
+        // to, so the gains are folded as they come: no list of them is kept (zeroing one would
+        // cost more than the swap's usual two or three captures). The bounds stay negatable.
         let (mut lo, mut hi) = (-i32::MAX, i32::MAX);
         // The gain before this depth's (gains[depth - 1] in `fold`).
         let mut before = target;

@@ -46,13 +46,13 @@ impl Features {
     /// worth the smaller gain (`fork.rs`; thesis 3.2.4, 6).
     pub const FORK: Features = Features(1 << 9);
     /// Mate in one first, no free credit for checks, and a mating net against a bare king
-    /// (`mating.rs`; thesis 3.1.3, 6).
+    /// (`mating/`; thesis 3.1.3, 6).
     pub const MATING: Features = Features(1 << 10);
     /// Passed pawns go for promotion; the opponent's promotion threats are answered
     /// (`promotion.rs`).
     pub const PROMOTION: Features = Features(1 << 11);
     /// The few best candidates are checked against the opponent's agents' best answers
-    /// (`look_ahead.rs`; thesis 4.1, 6).
+    /// (`look_ahead/`; thesis 4.1, 6).
     pub const LOOK_AHEAD: Features = Features(1 << 12);
     /// Defense requests are answered only when the answer saves more than it exposes
     /// (`defense_balance` in `agent.rs`; thesis 3.2.3, 4.3).

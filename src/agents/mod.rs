@@ -3,18 +3,23 @@
 //! decides. What each level does is set by [`Features`] (thesis Table 2.1); docs/agents.md
 //! states every rule as implemented.
 //!
-//! Levels 1-8 are the thesis's (`agent.rs`, `scene.rs`, `master/`). Level 9's rules, the
-//! thesis's future work, each live in a module named after their feature: `exchange`, `fork`,
-//! `mating`, `promotion`, `look_ahead`, and `defense_balance` (in `agent.rs`, beside the
-//! defense request it restricts).
+//! Levels 1-8 are the thesis's (`agent.rs`, with the estimator context in `eval.rs`,
+//! `scene.rs`, `master/`). Level 9's rules, the thesis's future work, each live in a module
+//! named after their feature: `exchange`, `fork`, `mating`, `promotion`, `look_ahead`,
+//! `placement`, and `defense_balance` (in `agent.rs`, beside the defense request it restricts).
+//! Level 9's limits (candidates, reply caps, budgets, depths) are gathered in `limits.rs`. The
+//! words for reasons and explain mode are in `describe.rs`, the per-game counters in
+//! `counters.rs`.
 
 mod agent;
 mod counters;
 mod describe;
+mod eval;
 mod exchange;
 mod features;
 mod fork;
 mod judgement;
+mod limits;
 mod look_ahead;
 mod master;
 mod mating;
@@ -28,14 +33,18 @@ pub use features::{FeatureError, Features};
 pub use judgement::{capture_gain, judge, material};
 pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};
 
-/// The positions of an EPD text (each line's first four fields, before any `;`), for the
-/// agents' tests over the suites; lines that are no position are left out.
+/// The positions of an EPD text, for the agents' tests over the suites (see the board's).
 #[cfg(test)]
-pub(crate) fn epd_positions(text: &str) -> Vec<crate::board::Position> {
-    text.lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split(';').next().unwrap_or("").split_whitespace().take(4).collect();
-            crate::board::Position::from_fen(&format!("{} 0 1", fields.join(" "))).ok()
-        })
-        .collect()
+pub(crate) use crate::board::epd_positions;
+
+/// The WAC positions and those after each of their legal moves, for the agents' tests.
+#[cfg(test)]
+pub(crate) fn wac_and_one_move_on() -> Vec<crate::board::Position> {
+    let wac = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+    let mut positions = Vec::new();
+    for p in crate::agents::epd_positions(wac) {
+        positions.extend(p.legal_moves().iter().map(|&mv| p.play(mv)));
+        positions.push(p);
+    }
+    positions
 }

@@ -66,7 +66,7 @@ impl Scene {
     pub fn after(pos: &Position, mv: Move) -> Scene {
         let mut s = Scene::now(pos);
         let (from, to) = (mv.from(), mv.to());
-        let piece = pos.piece_kind_at(from).unwrap_or(Piece::Pawn);
+        let piece = pos.moving_piece(mv);
         match mv.kind() {
             MoveKind::Castle => {
                 let rank = from.rank();
@@ -233,6 +233,18 @@ impl Scene {
         }
     }
 
+    /// The kind of the piece on `sq`, which must be occupied in this scene (ours after a move or
+    /// a promotion included): `kind_at` for a square known to hold a piece (see
+    /// `Position::piece_on`, which it asks of a square no piece of ours arrived on).
+    #[inline]
+    pub fn piece_on(&self, pos: &Position, sq: Square) -> Piece {
+        debug_assert!(self.occ.contains(sq), "Scene::piece_on: {sq} is empty in the scene");
+        match self.arrivals[..self.n_arrivals].iter().find(|&&(s, _)| s == sq) {
+            Some(&(_, p)) => p,
+            None => pos.piece_on(sq),
+        }
+    }
+
     /// The side whose pieces the scene moves.
     #[inline]
     pub fn us(&self) -> Color {
@@ -361,5 +373,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn our_attacks_are_the_squares_our_attackers_see() {
+        let mut checked = 0;
+        for p in crate::agents::epd_positions(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd")))
+        {
+            for &mv in p.legal_moves().iter() {
+                let scene = Scene::after(&p, mv);
+                let att = scene.our_attacks(&p);
+                for sq in scene.theirs {
+                    assert_eq!(att.contains(sq), scene.our_attackers(&p, sq).any(), "{p:?} {mv:?} {sq}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 }

@@ -336,7 +336,7 @@ fn build_tables() -> Tables {
 
 /// `table` as indices into its distinct values (in order of first appearance).
 fn distinct(table: &[u64]) -> (Box<[u16]>, Box<[u64]>) {
-    // A multiplicative hash: the default one cost several milliseconds of start-up here.
+    // A multiplicative hash: the default one is slow enough here to show in start-up time.
     #[derive(Default)]
     struct SetHasher(u64);
     impl std::hash::Hasher for SetHasher {

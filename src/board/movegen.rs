@@ -70,7 +70,7 @@ impl Position {
     /// double steps (which can give the opponent an en-passant capture) are played out, as is
     /// a move that does not check (a stalemate question).
     // Forced inline: the mate searches ask it of every check they try, tens of thousands of
-    // times in a run of decisions, and out of line the calls cost measurably more.
+    // times in a run of decisions, and out of line the calls cost more.
     #[inline(always)]
     pub(crate) fn leaves_no_legal_move(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
@@ -707,7 +707,7 @@ mod tests {
         ];
         let roots: Vec<Position> = positions()
             .into_iter()
-            .chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s)))
+            .chain(suites.iter().flat_map(|s| crate::board::epd_positions(s)))
             .chain(by_hand.iter().map(|f| Position::from_fen(f).unwrap()))
             .collect();
         let (mut none, mut checks) = (0, 0);
@@ -733,7 +733,7 @@ mod tests {
     fn a_kept_king_step_agrees_with_playing() {
         let suites = [include_str!("../../tests/data/wac.epd"), include_str!("../../tests/data/mate1.epd")];
         let roots: Vec<Position> =
-            positions().into_iter().chain(suites.iter().flat_map(|s| crate::agents::epd_positions(s))).collect();
+            positions().into_iter().chain(suites.iter().flat_map(|s| crate::board::epd_positions(s))).collect();
         let (mut kept, mut not) = (0, 0);
         for root in roots {
             for pos in std::iter::once(root).chain(root.legal_moves().iter().map(|&m| root.play(m))) {

@@ -152,7 +152,7 @@ impl Position {
         let mut s = String::with_capacity(8);
         let from = mv.from();
         let to = mv.to();
-        let piece = self.piece_kind_at(from).unwrap_or(Piece::Pawn);
+        let piece = self.moving_piece(mv);
         if mv.kind() == MoveKind::Castle {
             s.push_str(if to.file() == 6 { "O-O" } else { "O-O-O" });
         } else if piece == Piece::Pawn {

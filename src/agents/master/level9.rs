@@ -1,14 +1,15 @@
 //! Where level 9's rules hook into the MasterAgent: `mating` before the poll (mate in one, or
 //! in two to four by checks, the mating net), and `look_ahead` and `promotion` after the thesis's
 //! decision (which candidate is finally played). The rules themselves live in their own modules
-//! (`mating.rs`, `look_ahead.rs`, `promotion.rs`); this is only the MasterAgent's side of them.
+//! (`mating/`, `look_ahead/`, `promotion.rs`); this is only the MasterAgent's side of them.
 
 use super::{Cand, Choice, MasterAgent, Reason, Round, Rule, Scratch, Verdict};
-use crate::agents::agent::{Action, Estimate, Eval, NO_LANDING};
+use crate::agents::agent::{Action, Estimate, NO_LANDING};
 use crate::agents::describe::move_text;
+use crate::agents::eval::Eval;
 use crate::agents::features::Features;
 use crate::agents::look_ahead::Weighed;
-use crate::agents::{look_ahead, mating, promotion};
+use crate::agents::{limits, look_ahead, mating, promotion};
 use crate::board::{Bitboard, Game, Move, MoveList, Position, Square};
 use rand::Rng;
 
@@ -104,10 +105,8 @@ impl MasterAgent {
         forcing.extend(r.forcing.iter().map(|&est| Cand { est, residual: 0 }));
         forcing.sort_by_key(|c| std::cmp::Reverse(c.est.profit));
         candidates.push(verdict.cand);
-        for (c, limit) in forcing
-            .iter()
-            .map(|&c| (c, look_ahead::FORCING))
-            .chain(proposals.iter().map(|&c| (c, look_ahead::CANDIDATES)))
+        for (c, limit) in
+            forcing.iter().map(|&c| (c, limits::FORCING)).chain(proposals.iter().map(|&c| (c, limits::CANDIDATES)))
         {
             if candidates.len() < limit && candidates.iter().all(|k| k.est.mv != c.est.mv) {
                 candidates.push(c);
@@ -154,7 +153,7 @@ impl MasterAgent {
         let worth = worths[best].1.value();
         let losing = worth < 0;
         let perpetual = look_ahead::fears_perpetual(pos);
-        let every = worth <= -look_ahead::EVERY_MOVE_WHEN_LOSING
+        let every = worth <= -limits::EVERY_MOVE_WHEN_LOSING
             || look_ahead::repeats_while_ahead(pos, best_mv, &is_seen)
             || perpetual;
         if losing || every {

@@ -1,9 +1,10 @@
 //! The MasterAgent (thesis 2.1.2, 2.2.2, 2.2.3): polls the agents, finds the worst threatened
-//! one, runs the request rounds and decides with the rules of the active features. No search:
-//! one pass over the legal moves, each estimated by its agent (the thesis's "1.5 plies").
+//! one, runs the request rounds and decides with the rules of the active features. Levels 1-8
+//! do no search: one pass over the legal moves, each estimated by its agent (the thesis's "1.5
+//! plies").
 //!
 //! Level 9's rules hook in at three points, each in a module of its own: `mating` before the
-//! poll (mate in one, two or three by checks, the mating net), `defense_balance` inside it
+//! poll (mate in one, mate in two to four by checks, the mating net), `defense_balance` inside it
 //! (which defense-request answers count), and `promotion` and `look_ahead` after the thesis's
 //! decision (which candidate is finally played). The MasterAgent's side of those hooks is in
 //! `level9.rs`; the counters and the words for a decision (reasons, explain mode) in
@@ -14,15 +15,13 @@ mod report;
 
 pub use report::Reason;
 
-use super::agent::{
-    Action, Agent, ArrivalMemo, Estimate, Eval, NO_LANDING, block_squares, defense_balance, disregarded,
-};
+use super::agent::{Action, Agent, Estimate, NO_LANDING, block_squares, defense_balance, disregarded};
 use super::counters::{CounterLog, Counters, Pending};
+use super::eval::{ArrivalMemo, Eval};
 use super::features::Features;
 use super::look_ahead::{Threatened, Weighed};
-use super::mating;
 use super::scene::Scene;
-use crate::board::{Bitboard, Game, Move, MoveList, Piece, Position, Square};
+use crate::board::{self, Bitboard, Game, Move, MoveList, Piece, Position, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -166,8 +165,8 @@ impl Round {
 }
 
 /// The lists a level 9 decision fills, kept from one decision to the next (emptied, their room
-/// kept) so that each decision neither allocates them anew (seven allocations a decision cost
-/// over 1% of its instructions) nor fills a fixed array for every agent there could be.
+/// kept) so that each decision neither allocates them anew nor fills a fixed array for every
+/// agent there could be.
 #[derive(Default)]
 struct Scratch {
     /// `Round::agents`, `Round::forcing` and `Round::estimates`.
@@ -290,7 +289,7 @@ impl MasterAgent {
         self.explanation.clear();
         // Level 9's rules ask which moves check more than once: find them once.
         let checks = if self.features.has(Features::MATING) || self.features.has(Features::LOOK_AHEAD) {
-            mating::checks(pos, &legal)
+            board::checks(pos, &legal)
         } else {
             MoveList::new()
         };
@@ -543,7 +542,7 @@ impl MasterAgent {
                 safe = safe.with(sq);
             }
         }
-        let piece = mv.promotion().or(pos.piece_kind_at(mv.from())).unwrap_or(Piece::Pawn);
+        let piece = mv.promotion().unwrap_or(pos.moving_piece(mv));
         if ev.threat_at(&Scene::after(pos, mv), mv.to(), piece) == 0 {
             safe = safe.with(mv.to());
         }

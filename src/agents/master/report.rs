@@ -4,13 +4,12 @@
 
 use super::{Best, Cand, MasterAgent, Round, Rule, Verdict};
 use crate::agents::agent::{Action, Agent, Estimate, block_squares};
-use crate::agents::describe::{agent_name, kind_text, move_text, plan_text};
+use crate::agents::describe::{agent_name, kind_text, mate_words, move_text, plan_text};
 use crate::agents::features::Features;
-use crate::agents::look_ahead::{self, mate_words};
-use crate::agents::mating;
+use crate::agents::look_ahead;
 use crate::agents::placement::Placement;
 use crate::agents::scene::Scene;
-use crate::board::{Move, Piece, Position};
+use crate::board::{Move, Position, gives_check};
 
 impl MasterAgent {
     pub(super) fn count(&mut self, pos: &Position, r: &Round, v: &Verdict, fallback: bool) {
@@ -51,7 +50,7 @@ impl MasterAgent {
         }
         c.forks_planned += u32::from(v.cand.est.fork().is_some());
         c.promotions += u32::from(mv.promotion().is_some());
-        c.mates_delivered += u32::from(mating::gives_check(pos, mv) && pos.play(mv).is_checkmate());
+        c.mates_delivered += u32::from(gives_check(pos, mv) && pos.play(mv).is_checkmate());
         if self.features.has(Features::EXCHANGE)
             && let Some((_, richest)) = r.richest_capture
             && richest.profit < 0
@@ -111,7 +110,7 @@ impl MasterAgent {
         let describe = |b: Option<Cand>| match b {
             Some(c) => match c.est.plan {
                 Some((target, victim)) => {
-                    let piece = c.est.mv.promotion().or(pos.piece_kind_at(c.est.mv.from())).unwrap_or(Piece::Pawn);
+                    let piece = c.est.mv.promotion().unwrap_or(pos.moving_piece(c.est.mv));
                     let plan = plan_text(piece, c.est.mv.to(), target, victim);
                     format!("{} ({:+}, plans {plan})", move_text(pos, c.est.mv), c.est.profit)
                 }
@@ -160,7 +159,7 @@ impl MasterAgent {
 /// Why a decision was made ("L5 attack request: Nf3xe5 removes attacker of Qd4 (net 300)"),
 /// put into words only when read (`Display`, `to_string`): decisions are made far more often
 /// than their reasons are read (the XBoard protocol shows them only in debug mode, the decide
-/// benchmark never), and wording one cost about a twentieth of a level 9 decision.
+/// benchmark never), and wording one is work a decision need not do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reason(Words);
 
@@ -225,7 +224,7 @@ impl std::fmt::Display for Reason {
 impl PollWords {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let (pos, est) = (&self.pos, &self.est);
-        let mover_piece = pos.piece_kind_at(est.mv.from()).unwrap_or(Piece::Pawn);
+        let mover_piece = pos.moving_piece(est.mv);
         let mv = move_text(pos, est.mv);
         let w_name = self.wounded.map(|a| agent_name(a.piece, a.square)).unwrap_or_default();
         write!(f, "{} ", self.label.label())?;
@@ -240,10 +239,11 @@ impl PollWords {
                     (_, Action::Move, false) => f.write_str("move: ")?,
                 }
                 match (est.action, est.plan) {
-                    (Action::Attack, _) => {
-                        let victim = pos.captured_piece(est.mv).unwrap_or(Piece::Pawn);
-                        write!(f, "{mv} takes {} (profit {})", kind_text(victim), est.profit)?
-                    }
+                    // An attack takes a piece; were it to take none, it is not named.
+                    (Action::Attack, _) => match pos.captured_piece(est.mv) {
+                        Some(victim) => write!(f, "{mv} takes {} (profit {})", kind_text(victim), est.profit)?,
+                        None => write!(f, "{mv} (profit {})", est.profit)?,
+                    },
                     (Action::Move, Some((target, victim))) => {
                         let piece = est.mv.promotion().unwrap_or(mover_piece);
                         write!(
