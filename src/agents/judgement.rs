@@ -46,7 +46,7 @@ fn second_threat(pos: &Position) -> i32 {
         if pos.attackers_to(sq, !us, occ).is_empty() {
             continue;
         }
-        let Some(piece) = pos.piece_kind_at(sq) else { continue };
+        let piece = pos.piece_on(sq);
         let threat = exchange_threat(pos, &scene, sq, piece);
         if threat > first {
             second = first;
@@ -63,7 +63,7 @@ fn second_threat(pos: &Position) -> i32 {
 /// less what the opponent then wins from the piece that took (never more than it, as the
 /// opponent need not recapture). Negative: the capture loses material.
 pub fn capture_gain(pos: &Position, mv: Move) -> i32 {
-    let Some(mover) = pos.piece_kind_at(mv.from()) else { return 0 };
+    let mover = pos.moving_piece(mv);
     let taken = pos.captured_piece(mv).map_or(0, value);
     let (arrives, promoted) = match (mv.kind(), mv.promotion()) {
         (MoveKind::Promotion, Some(p)) => (p, value(p) - value(Piece::Pawn)),

@@ -356,7 +356,7 @@ impl MasterAgent {
             return;
         }
         let features = self.features;
-        let checks = if features.has(Features::LOOK_AHEAD) { mating::checks(pos, legal) } else { MoveList::new() };
+        let checks = if features.has(Features::LOOK_AHEAD) { board::checks(pos, legal) } else { MoveList::new() };
         let round = self.poll(pos, legal, features, &checks);
         let mut add = |mv: Move| {
             if !out.contains(mv) {
