@@ -27,7 +27,8 @@ macro_rules! out {
 }
 
 use crate::board::Position;
-use crate::board::perft::{divide, parse_suite_line, perft};
+use crate::board::epd::EpdError;
+use crate::board::perft::{divide, perft};
 use crate::experiments::report::{Report, csv_field};
 use crate::experiments::suite::{SuiteCount, parse_epd_line, run_suite, table_lines};
 use crate::experiments::{Job, assign_openings, match_jobs, run_jobs};
@@ -89,29 +90,35 @@ pub fn run_perft_suite(path: &str, max_depth: u32) -> ExitCode {
     let (mut checked, mut failed, mut unreadable) = (0u32, 0u32, 0u32);
     let start = Instant::now();
     for (i, line) in text.lines().enumerate() {
-        let case = match parse_suite_line(line) {
-            Ok(Some(c)) => c,
+        let epd = match crate::board::epd::parse(line) {
+            Ok(Some(e)) => e,
             Ok(None) => continue,
+            Err(EpdError::Position { fen, source }) => {
+                eprintln!("error: {path} line {}: bad FEN '{fen}': {source}", i + 1);
+                unreadable += 1;
+                continue;
+            }
             Err(e) => {
                 eprintln!("error: {path} line {}: malformed: {e}", i + 1);
                 unreadable += 1;
                 continue;
             }
         };
-        let pos = match Position::from_fen(&case.fen) {
-            Ok(p) => p,
+        let counts = match epd.perft_counts() {
+            Ok(c) => c,
             Err(e) => {
-                eprintln!("error: {path} line {}: bad FEN '{}': {e}", i + 1, case.fen);
+                eprintln!("error: {path} line {}: malformed: {e}", i + 1);
                 unreadable += 1;
                 continue;
             }
         };
-        for &(depth, expected) in case.depths.iter().filter(|d| d.0 <= max_depth) {
+        let pos = epd.position;
+        for &(depth, expected) in counts.iter().filter(|d| d.0 <= max_depth) {
             let got = perft(&pos, depth);
             checked += 1;
             if got != expected {
                 failed += 1;
-                outln!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, case.fen);
+                outln!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, epd.fen);
             }
         }
     }
@@ -671,9 +678,9 @@ pub fn bench() -> BenchReport {
         level9_signature: 0,
         nodes: 0,
     };
-    for case in PERFT_SUITE.lines().filter_map(|l| parse_suite_line(l).ok().flatten()) {
-        let Ok(pos) = Position::from_fen(&case.fen) else { continue };
-        let nodes = perft(&pos, 3);
+    let perft_cases = PERFT_SUITE.lines().filter_map(|l| crate::board::epd::parse(l).ok().flatten());
+    for case in perft_cases.filter(|e| e.perft_counts().is_ok()) {
+        let nodes = perft(&case.position, 3);
         sig.add(&format!("{} {nodes}", case.fen));
         report.perft_positions += 1;
         report.perft_nodes += nodes;

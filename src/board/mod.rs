@@ -3,6 +3,7 @@
 
 pub mod attacks;
 mod bitboard;
+pub mod epd;
 mod fen;
 mod game;
 mod movegen;

@@ -72,29 +72,33 @@ pub fn assign_openings(jobs: &mut [Job], openings: &[Position]) {
 }
 
 /// Opening positions from a file: one FEN or EPD line each (the four position fields and, when
-/// present, the move counters; EPD operations such as `bm` or `id` may follow); blank lines and `#` comments are
-/// skipped. A bad line is an error naming it.
-pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
+/// present, the move counters; EPD operations such as `bm` or `id` may follow); blank lines and
+/// `#` comments are skipped. A bad line is an error naming it.
+pub fn parse_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+        let at_line = |source| OpeningsError::Line { line: i + 1, source };
+        let Some(epd) = crate::board::epd::parse(line).map_err(at_line)? else { continue };
+        if epd.position.legal_moves().is_empty() {
+            return Err(OpeningsError::GameOver { line: i + 1 });
         }
-        // Four FEN fields, and the two move counters when they are there.
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let counters = fields.len() >= 6 && fields[4..6].iter().all(|f| f.parse::<u32>().is_ok());
-        let fen: Vec<&str> = fields.iter().copied().take(if counters { 6 } else { 4 }).collect();
-        let pos = Position::from_fen(&fen.join(" ")).map_err(|e| format!("line {}: {e}", i + 1))?;
-        if pos.legal_moves().is_empty() {
-            return Err(format!("line {}: the game is already over there", i + 1));
-        }
-        out.push(pos);
+        out.push(epd.position);
     }
     if out.is_empty() {
-        return Err("no positions".to_string());
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
+}
+
+/// Why an openings file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    #[error("line {line}: {source}")]
+    Line { line: usize, source: crate::board::epd::EpdError },
+    #[error("line {line}: the game is already over there")]
+    GameOver { line: usize },
+    #[error("no positions")]
+    Empty,
 }
 
 /// Plays one job. The white player gets the game seed, the black one a derived seed.
