@@ -37,7 +37,7 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
         "search" => Ok(Box::new(Searcher::new(SearchConfig::parse(arg)?, seed))),
         "uci" | "xboard" => {
             let protocol = if kind == "uci" { Protocol::Uci } else { Protocol::Xboard };
-            Ok(Box::new(ExternalPlayer::new(spec, EngineSpec::parse(protocol, arg)?)))
+            Ok(Box::new(ExternalPlayer::new(EngineSpec::parse(protocol, arg).map_err(|e| e.to_string())?)))
         }
         _ => Err(format!("unknown player '{spec}' (expected {SPEC_FORMS})")),
     }
@@ -59,8 +59,8 @@ pub fn check_spec(spec: &str) -> Result<(), String> {
         && is_external(base)
     {
         let protocol = if kind == "uci" { Protocol::Uci } else { Protocol::Xboard };
-        let mut probe = ExternalPlayer::new_unpooled(base, EngineSpec::parse(protocol, arg)?);
-        probe.probe()?;
+        let mut probe = ExternalPlayer::new_unpooled(EngineSpec::parse(protocol, arg).map_err(|e| e.to_string())?);
+        probe.probe().map_err(|e| e.to_string())?;
     }
     Ok(())
 }
