@@ -5,9 +5,8 @@
 //! `ponderhit`, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::command::echo;
 use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL};
-use super::xboard::{ENGINE_NAME, VERSION};
+use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
 use std::fmt;
 use std::time::Duration;
@@ -239,7 +238,7 @@ impl fmt::Display for UciResponse {
 
 pub struct UciSession<'a> {
     engine: Engine,
-    live: Option<super::xboard::LiveOutput<'a, UciResponse>>,
+    live: Option<LiveOutput<'a, UciResponse>>,
     game: Game,
     /// A `bestmove` held back until `stop`/`ponderhit`.
     pending: Option<String>,
@@ -313,7 +312,7 @@ impl<'a> UciSession<'a> {
                 };
                 let mut game = Game::new(start);
                 for m in &moves {
-                    match super::xboard::parse_move(game.position(), m) {
+                    match parse_move(game.position(), m) {
                         Some(mv) => game.play(mv),
                         None => {
                             out.push(UciResponse::InfoString(format!("illegal move: {}", echo(m))));
@@ -363,7 +362,7 @@ impl<'a> UciSession<'a> {
                 }
             }
             UciCommand::Quit => self.quit = true,
-            UciCommand::Help => out.extend(super::HELP.iter().map(|l| UciResponse::InfoString(l.to_string()))),
+            UciCommand::Help => out.extend(HELP.iter().map(|l| UciResponse::InfoString(l.to_string()))),
         }
         out
     }

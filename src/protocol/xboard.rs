@@ -7,9 +7,10 @@
 //! the protocol requires, and `?` never has anything to interrupt.
 
 use super::clock::{Clock, SearchLimits, TimeControl};
-use super::command::{Command, EditCommand, ParseError, echo};
+use super::command::{Command, EditCommand, ParseError};
 use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, Thought};
 use super::response::{FeatureValue, GameResult, Response};
+use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
 
 /// Who the engine plays, if anyone.
@@ -65,14 +66,6 @@ impl EditBoard {
         format!("{fen} {side} {castling} - 0 1")
     }
 }
-
-/// Static facts about the build that go into the handshake.
-pub const ENGINE_NAME: &str = "AgentChess";
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// Where thinking lines go while a long decision still runs (the loop's writer); without one,
-/// only the final line is given, with the move.
-pub type LiveOutput<'a, R> = Box<dyn FnMut(&R) + 'a>;
 
 pub struct Session<'a> {
     engine: Engine,
@@ -284,7 +277,7 @@ impl<'a> Session<'a> {
                     }
                 }
             }
-            Command::Help => out.extend(super::HELP.iter().map(|l| Response::Debug(l.to_string()))),
+            Command::Help => out.extend(HELP.iter().map(|l| Response::Debug(l.to_string()))),
             Command::Bk => {
                 out.push(Response::BookLine("AgentChess has no opening book.".into()));
                 out.push(Response::Blank);
@@ -590,14 +583,6 @@ impl<'a> Session<'a> {
             _ => Vec::new(),
         }
     }
-}
-
-/// Reads a GUI move: coordinate (any case, `=` tolerated), castling as O-O, or SAN.
-pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
-    pos.parse_move(text).ok().or_else(|| {
-        let lower = text.to_ascii_lowercase();
-        (lower != text).then(|| pos.parse_uci(&lower).ok()).flatten()
-    })
 }
 
 /// The result line for a finished game, if it is one the GUI will accept as a claim.
