@@ -18,12 +18,12 @@ pub struct Material {
 impl Material {
     /// Reads "KQK", "KRK", "KBNK", "KQKP": the attacker's pieces from the first K, the defender's
     /// from the second.
-    pub fn parse(text: &str) -> Result<Material, String> {
+    pub fn parse(text: &str) -> Result<Material, MaterialError> {
         let upper = text.trim().to_ascii_uppercase();
-        let bad = || format!("bad material '{text}' (e.g. KQK, KRK, KBNK: each side starts with its K)");
+        let bad = || MaterialError(text.to_string());
         let rest = upper.strip_prefix('K').ok_or_else(bad)?;
         let split = rest.find('K').ok_or_else(bad)?;
-        let pieces = |s: &str| -> Result<Vec<Piece>, String> {
+        let pieces = |s: &str| -> Result<Vec<Piece>, MaterialError> {
             s.chars()
                 .map(|c| Piece::from_char(c.to_ascii_lowercase()).filter(|p| *p != Piece::King).ok_or_else(bad))
                 .collect()
@@ -36,6 +36,11 @@ impl Material {
         Ok(Material { attacker, defender })
     }
 }
+
+/// Material that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad material '{0}' (e.g. KQK, KRK, KBNK: each side starts with its K)")]
+pub struct MaterialError(pub String);
 
 /// A random legal position with `material`, the attacker (White) to move: kings apart, no
 /// pawn on a first or last rank, the defender not in check, a move to make, and no dead draw
