@@ -40,9 +40,14 @@ impl Player for TestPlayer {
     }
 }
 
+/// A player spec, read.
+fn player(spec: &str) -> agentchess::players::spec::PlayerSpec {
+    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
 fn engine(script: &[&str]) -> Engine {
     let player = TestPlayer { script: script.iter().map(|s| s.to_string()).collect() };
-    Engine::with_player(Box::new(player), "level:7", 1).freeze_time()
+    Engine::with_player(Box::new(player), self::player("level:7"), 1).freeze_time()
 }
 
 /// Runs a transcript against a fresh XBoard session.
@@ -867,7 +872,7 @@ fn level_option_follows_the_player() {
     for (spec, level) in
         [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 0), ("search:depth=2", 0)]
     {
-        let mut s = Session::new(Engine::new(spec, 1).unwrap());
+        let mut s = Session::new(Engine::new(player(spec), 1).unwrap());
         let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
         let expected = format!("feature option=\"Level -spin {level} 0 9\"");
         assert!(features.contains(&expected), "{spec}: {features:?}");
@@ -1227,6 +1232,10 @@ struct FaultyPlayer {
     decisions: usize,
 }
 
+/// The spec the engine reports for the faulty player: one no other test uses, so that the log
+/// lines naming it are this test's.
+const FAULTY: &str = "random#99";
+
 impl Player for FaultyPlayer {
     fn name(&self) -> String {
         "faulty".into()
@@ -1259,7 +1268,7 @@ impl log::Log for FaultLog {
     }
     fn log(&self, record: &log::Record) {
         let text = record.args().to_string();
-        if self.enabled(record.metadata()) && text.contains("\"faulty\"") {
+        if self.enabled(record.metadata()) && text.contains(&format!("{FAULTY:?}")) {
             self.0.lock().unwrap().push(format!("{} {text}", record.level()));
         }
     }
@@ -1276,7 +1285,9 @@ static FAULT_LOG: FaultLog = FaultLog(std::sync::Mutex::new(Vec::new()));
 fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
     log::set_logger(&FAULT_LOG).expect("no other logger in this test binary");
     log::set_max_level(log::LevelFilter::Warn);
-    let mut s = Session::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 0 }), "faulty", 1).freeze_time());
+    let mut s = Session::new(
+        Engine::with_player(Box::new(FaultyPlayer { decisions: 0 }), self::player(FAULTY), 1).freeze_time(),
+    );
     for line in ["xboard", "protover 2", "accepted debug", "new", "force"] {
         s.handle_line(line);
     }
@@ -1297,7 +1308,7 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
             }
         };
         reports.push(format!(
-            "player \"faulty\" {why}; played the first legal move {first_legal} instead (fault {} this session)",
+            "player {FAULTY:?} {why}; played the first legal move {first_legal} instead (fault {} this session)",
             reports.len() + 1
         ));
         assert_eq!(
@@ -1315,20 +1326,23 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
     // UCI: in play, and while analysis extends the line with the player's twin.
     let start = agentchess::board::Position::startpos();
     let (first, last) = (start.legal_moves()[0], *start.legal_moves().iter().last().unwrap());
-    let mut u =
-        UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 0 }), "faulty", 1).freeze_time());
+    let mut u = UciSession::new(
+        Engine::with_player(Box::new(FaultyPlayer { decisions: 0 }), self::player(FAULTY), 1).freeze_time(),
+    );
     u.handle_line("position startpos");
     let out: Vec<String> = u.handle_line("go movetime 10").iter().map(|r| r.to_string()).collect();
     let fault =
-        format!("player \"faulty\" panicked; played the first legal move {first} instead (fault 1 this session)");
+        format!("player {FAULTY:?} panicked; played the first legal move {first} instead (fault 1 this session)");
     assert_eq!(out[0], format!("info string fault: {fault}"), "{out:?}");
     assert_eq!(out.last().unwrap(), &format!("bestmove {first}"), "{out:?}");
-    let mut u =
-        UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 3 }), "faulty", 1).freeze_time());
+    let mut u = UciSession::new(
+        Engine::with_player(Box::new(FaultyPlayer { decisions: 3 }), self::player(FAULTY), 1).freeze_time(),
+    );
     u.handle_line("position startpos");
     let out: Vec<String> = u.handle_line("go infinite").iter().map(|r| r.to_string()).collect();
-    let fault =
-        "player \"faulty\" panicked while extending the analysis line; line cut at 1 plies (fault 1 this session)";
+    let fault = format!(
+        "player {FAULTY:?} panicked while extending the analysis line; line cut at 1 plies (fault 1 this session)"
+    );
     assert_eq!(out[0], format!("info string fault: {fault}"), "{out:?}");
     let out: Vec<String> = u.handle_line("stop").iter().map(|r| r.to_string()).collect();
     assert_eq!(out, [format!("bestmove {last}")], "the player's own move, not the fallback");
@@ -1357,7 +1371,10 @@ impl Player for LimitsSpy {
 
 fn spy_engine() -> (Engine, std::sync::Arc<std::sync::Mutex<Vec<SearchLimits>>>) {
     let seen = std::sync::Arc::default();
-    (Engine::with_player(Box::new(LimitsSpy(std::sync::Arc::clone(&seen))), "spy", 1).freeze_time(), seen)
+    (
+        Engine::with_player(Box::new(LimitsSpy(std::sync::Arc::clone(&seen))), self::player("random"), 1).freeze_time(),
+        seen,
+    )
 }
 
 /// Limits with the times of a clock budget and nothing else.
@@ -1644,7 +1661,7 @@ fn level_and_features_options_switch_to_the_agents() {
     ];
     for (option, spec, moves) in cases {
         assert!(s.handle_line(option).is_empty(), "{option}");
-        assert_eq!(s.engine().spec(), spec, "{option}");
+        assert_eq!(s.engine().spec().to_string(), spec, "{option}");
         s.handle_line("force");
         s.handle_line("setboard 7k/6pp/2n5/3P4/3Q4/8/1p6/6K1 w - - 0 1");
         let reply: Vec<String> = s.handle_line("go").iter().map(|r| r.to_string()).collect();
@@ -1659,7 +1676,7 @@ fn level_and_features_options_switch_to_the_agents() {
 /// mate in N); UCI gets `depth` and `score mate N`.
 #[test]
 fn searcher_thinking_shows_depth_and_mate_distance() {
-    let engine = Engine::new("search:depth=3", 1).unwrap().freeze_time();
+    let engine = Engine::new(player("search:depth=3"), 1).unwrap().freeze_time();
     let mut session = Session::new(engine);
     let mut replies = Vec::new();
     for line in ["xboard", "protover 2", "post", "setboard 7k/8/5K2/8/8/8/8/1R6 w - - 0 1", "go"] {
@@ -1671,7 +1688,7 @@ fn searcher_thinking_shows_depth_and_mate_distance() {
     assert_eq!(fields[4..], ["Kf7", "Kh7", "Rh1#"], "{thinking}");
     assert!(replies.iter().any(|l| l == "move f6f7"), "{replies:?}");
 
-    let mut uci = UciSession::new(Engine::new("search:depth=3", 1).unwrap().freeze_time());
+    let mut uci = UciSession::new(Engine::new(player("search:depth=3"), 1).unwrap().freeze_time());
     uci.handle_line("position fen 7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
     let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
     assert!(out[0].starts_with("info depth 3 score mate 2 "), "{out:?}");
@@ -1704,7 +1721,7 @@ fn thinking_lines_stream_while_the_searcher_runs() {
         [("search:depth=3", true, vec!["1", "2"]), ("search:depth=3", false, vec![]), ("level:7", true, vec![])]
     {
         let live = RefCell::new(Vec::new());
-        let mut s = Session::new(Engine::new(spec, 1).unwrap().freeze_time());
+        let mut s = Session::new(Engine::new(player(spec), 1).unwrap().freeze_time());
         s.set_live_output(|r| live.borrow_mut().push(r.to_string()));
         let mut replies = Vec::new();
         let setup = format!("setboard {MIDDLEGAME}");
@@ -1719,7 +1736,7 @@ fn thinking_lines_stream_while_the_searcher_runs() {
     }
 
     let live = RefCell::new(Vec::new());
-    let mut uci = UciSession::new(Engine::new("search:depth=3", 1).unwrap().freeze_time());
+    let mut uci = UciSession::new(Engine::new(player("search:depth=3"), 1).unwrap().freeze_time());
     uci.set_live_output(|r| live.borrow_mut().push(r.to_string()));
     uci.handle_line(&format!("position fen {MIDDLEGAME}"));
     let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
@@ -1799,7 +1816,7 @@ fn quit_behind_a_search_ends_it() {
 fn the_searcher_searches_depth_one_with_no_time() {
     let hanging_queen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
     for clock in ["time 0", "time -5", "st 0", "level 0 0 0"] {
-        let mut s = Session::new(Engine::new("search:depth=4", 1).unwrap().freeze_time());
+        let mut s = Session::new(Engine::new(player("search:depth=4"), 1).unwrap().freeze_time());
         let mut replies = Vec::new();
         for line in ["xboard", "protover 2", "post", "force", &format!("setboard {hanging_queen}"), clock, "go"] {
             replies = s.handle_line(line).iter().map(|r| r.to_string()).collect();
@@ -1809,7 +1826,7 @@ fn the_searcher_searches_depth_one_with_no_time() {
         assert!(nodes > 0, "{clock}: {replies:?}");
     }
     for go in ["go wtime 0 btime 0", "go movetime 0", "go nodes 0"] {
-        let mut u = UciSession::new(Engine::new("search:depth=4", 1).unwrap().freeze_time());
+        let mut u = UciSession::new(Engine::new(player("search:depth=4"), 1).unwrap().freeze_time());
         u.handle_line(&format!("position fen {hanging_queen}"));
         let out: Vec<String> = u.handle_line(go).iter().map(|r| r.to_string()).collect();
         assert_eq!(out.last().unwrap(), "bestmove d2d5", "{go}: {out:?}");
@@ -1823,7 +1840,7 @@ fn the_searcher_searches_depth_one_with_no_time() {
 fn agents_analysis_reaches_any_depth() {
     use std::cell::RefCell;
     let live = RefCell::new(Vec::new());
-    let mut s = Session::new(Engine::new("level:7", 1).unwrap().freeze_time());
+    let mut s = Session::new(Engine::new(player("level:7"), 1).unwrap().freeze_time());
     s.set_live_output(|r| live.borrow_mut().push(r.to_string()));
     let mut last = Vec::new();
     for line in ["xboard", "protover 2", "post", "new", "analyze"] {

@@ -1,6 +1,7 @@
 //! The command line: the engine's options and each subcommand's, as clap reads them. Every
 //! subcommand's function takes its own options value from here.
 
+use crate::players::spec::{PlayerSpec, SpecError};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -260,12 +261,27 @@ pub fn threads(asked: Option<u32>) -> usize {
 }
 
 impl PlayerArgs {
-    /// The spec these options name (--player, else --features, else --level, else the default level).
-    pub fn spec(&self) -> String {
+    /// The player these options name (--player, else --features, else --level, else the
+    /// default level), read.
+    pub fn spec(&self) -> Result<PlayerSpec, SpecError> {
+        match (&self.player, &self.features, self.level) {
+            (Some(p), _, _) => p.parse(),
+            (None, Some(f), _) => PlayerSpec::features(f),
+            (None, None, level) => PlayerSpec::level(level.unwrap_or(crate::protocol::engine::DEFAULT_LEVEL).into()),
+        }
+    }
+
+    /// The same as it was written, for messages about it.
+    pub fn spec_text(&self) -> String {
         match (&self.player, &self.features, self.level) {
             (Some(p), _, _) => p.clone(),
             (None, Some(f), _) => format!("features:{f}"),
             (None, None, level) => format!("level:{}", level.unwrap_or(crate::protocol::engine::DEFAULT_LEVEL)),
         }
     }
+}
+
+/// Reads the spec `text` names, for a message that quotes it when it names no player.
+pub fn read_spec(text: &str) -> Result<PlayerSpec, super::CliError> {
+    text.parse().map_err(|source| super::CliError::BadSpec { spec: text.to_string(), source })
 }

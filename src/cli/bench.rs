@@ -3,10 +3,9 @@
 use super::CliError;
 use super::suite::{WAC, parse_suite};
 use super::thesis::thesis_players;
-use crate::board::Position;
 use crate::board::perft::perft;
 use crate::experiments::{match_jobs, run_jobs};
-use crate::players::spec::player_from_spec;
+use crate::players::spec::PlayerSpec;
 use std::time::Instant;
 
 const PERFT_SUITE: &str = include_str!("../../tests/data/perft.epd");
@@ -68,16 +67,16 @@ pub fn bench() -> BenchReport {
     let wac = parse_suite("wac", "built-in wac.epd", WAC);
     for spec in thesis_players(1..=2) {
         for record in &wac.records {
-            let Ok(pos) = Position::from_fen(&record.fen) else { continue };
-            let mut player = player_from_spec(&spec, 1).expect("thesis players are valid specs");
-            let decision = player.decide(&crate::board::Game::new(pos));
+            let mut player = spec.build(1);
+            let decision = player.decide(&crate::board::Game::new(record.position));
             report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
             let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
             sig.add(&format!("{spec} {} {mv}", record.fen));
             report.decisions += 1;
         }
     }
-    let jobs = match_jobs("level:7", "level:3", 10, 1, 0);
+    let level = |n| PlayerSpec::level(n).expect("levels 1 to 9 exist");
+    let jobs = match_jobs(&level(7), &level(3), 10, 1, 0);
     for game in run_jobs(&jobs, 2, None, false, &|_| {}) {
         sig.add(&format!("{} {}", game.san().join(" "), game.result()));
         report.games += 1;
@@ -86,15 +85,14 @@ pub fn bench() -> BenchReport {
 
     let mut sig9 = Signature::new();
     for record in &wac.records {
-        let Ok(pos) = Position::from_fen(&record.fen) else { continue };
-        let mut player = player_from_spec("level:9", 1).expect("level 9 exists");
-        let decision = player.decide(&crate::board::Game::new(pos));
+        let mut player = level(9).build(1);
+        let decision = player.decide(&crate::board::Game::new(record.position));
         report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
         let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
         sig9.add(&format!("level:9 {} {mv}", record.fen));
         report.decisions += 1;
     }
-    for game in run_jobs(&match_jobs("level:9", "level:7", 10, 1, 0), 2, None, false, &|_| {}) {
+    for game in run_jobs(&match_jobs(&level(9), &level(7), 10, 1, 0), 2, None, false, &|_| {}) {
         sig9.add(&format!("{} {}", game.san().join(" "), game.result()));
         report.games += 1;
     }

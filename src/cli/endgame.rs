@@ -2,16 +2,16 @@
 
 use super::CliError;
 use super::args::{EndgameArgs, threads};
-use crate::experiments::endgame::{Material, drill};
+use crate::experiments::endgame::{Material, run_drill};
+use crate::players::spec::PlayerSpec;
 use std::time::Instant;
 
 /// The endgame drill: mates, moves and every failure with its start position.
 pub fn run(args: &EndgameArgs) -> Result<(), CliError> {
     let material = Material::parse(&args.material)?;
-    let (player, defender) = (&args.player, &args.defender);
+    let (player, defender) = (args.player.parse::<PlayerSpec>()?, args.defender.parse::<PlayerSpec>()?);
     let start = Instant::now();
-    let games = drill(&material, args.positions as usize, player, defender, args.seed, threads(args.threads))
-        .map_err(CliError::SuiteRun)?;
+    let games = run_drill(&material, args.positions as usize, &player, &defender, args.seed, threads(args.threads));
     let mated: Vec<_> = games.iter().filter(|g| g.mated()).collect();
     let longest = mated.iter().map(|g| g.moves).max().unwrap_or(0);
     let mean = mated.iter().map(|g| g.moves).sum::<usize>() as f64 / mated.len().max(1) as f64;

@@ -2,13 +2,14 @@
 
 use super::CliError;
 use super::args::EngineArgs;
+use crate::protocol::engine::OwnPlayerError;
 use crate::protocol::{self, Engine, HELP};
 
 /// Speaks the protocol on stdin/stdout until `quit` or the end of input.
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
-    let spec = args.player.spec();
+    let spec = args.player.spec().map_err(OwnPlayerError::from)?;
     let seed = args.seed.unwrap_or_else(rand::random);
-    let engine = Engine::new(&spec, seed).map_err(CliError::OwnPlayer)?;
+    let engine = Engine::new(spec.clone(), seed)?;
     log::info!("player {spec}, seed {seed}");
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         // A person, not a GUI: say what this is and how to leave (`help` repeats it).

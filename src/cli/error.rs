@@ -7,6 +7,9 @@ use crate::board::{FenError, MoveError};
 use crate::experiments::OpeningsError;
 use crate::experiments::endgame::MaterialError;
 use crate::experiments::sprt::SprtError;
+use crate::players::external::EngineError;
+use crate::players::spec::SpecError;
+use crate::protocol::engine::OwnPlayerError;
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -28,16 +31,22 @@ pub enum CliError {
     Levels(#[from] LevelsError),
     #[error(transparent)]
     Material(#[from] MaterialError),
-    #[error("bad player spec '{spec}': {reason}")]
-    BadSpec { spec: String, reason: String },
-    #[error("{0}")]
-    OwnPlayer(String),
+    #[error("bad player spec '{spec}': {source}")]
+    BadSpec { spec: String, source: SpecError },
+    /// An external engine that cannot be started or fails its handshake.
+    #[error("bad player spec '{spec}': {source}")]
+    Unplayable { spec: String, source: EngineError },
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    OwnPlayer(#[from] OwnPlayerError),
     #[error("--anchor {anchor} is not one of the players ({players})")]
     Anchor { anchor: String, players: String },
     #[error("a tournament needs at least two players")]
     TooFewPlayers,
-    #[error("{0}")]
-    SuiteRun(String),
+    /// A suite run that ended without its results (a panic, logged).
+    #[error("not run")]
+    SuiteNotRun,
     #[error("cannot write {}: {source}", .path.display())]
     Write { path: PathBuf, source: std::io::Error },
     #[error("cannot write to {}: {source}", .dir.display())]

@@ -3,8 +3,9 @@
 use super::CliError;
 use super::args::ExplainArgs;
 use super::tournament::parse_levels;
+use crate::agents::MasterAgent;
 use crate::board::{Game, Position};
-use crate::players::spec::player_from_spec;
+use crate::players::Player;
 
 /// The position `explain` looks at: a FEN (or the start) and moves played from it.
 fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<Game, CliError> {
@@ -26,16 +27,12 @@ fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<Game, CliErro
 /// level: what each would play and why.
 pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     let seed = args.seed;
-    let spec = args.player.spec();
     // Everything that can fail is checked before the first line of the report.
     let game = explain_position(args.fen.as_deref(), &args.moves)?;
     let specs = match &args.levels {
         Some(list) => parse_levels(list)?,
-        None => vec![spec.clone()],
+        None => vec![args.player.spec().map_err(|source| CliError::BadSpec { spec: args.player.spec_text(), source })?],
     };
-    for s in &specs {
-        player_from_spec(s, seed).map_err(|reason| CliError::BadSpec { spec: s.clone(), reason })?;
-    }
     let pos = *game.position();
     outln!("position {}", pos.to_fen());
     if pos.legal_moves().is_empty() {
@@ -44,24 +41,19 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     }
     if args.levels.is_some() {
         for spec in &specs {
-            let mut player = player_from_spec(spec, seed).expect("checked above");
-            if let Some(d) = player.decide(&game) {
+            if let Some(d) = spec.build(seed).decide(&game) {
                 outln!("{spec:<8} {:<6} {}", pos.to_san(d.mv), d.reason);
             }
         }
         return Ok(());
     }
-    let features = match crate::players::spec::strip_label(&spec).split_once(':') {
-        Some(("level", n)) => n.parse().ok().and_then(|n| crate::agents::Features::level(n).ok()),
-        Some(("features", list)) => crate::agents::Features::parse(list).ok(),
-        _ => None,
-    };
-    match features {
+    let spec = &specs[0];
+    match spec.agent_features() {
         Some(features) => {
-            let mut master = crate::agents::MasterAgent::new(features, seed);
+            let mut master = MasterAgent::new(features, seed);
             master.set_explain(true);
             // `decide` sees the game (repetitions, the moves before), as in play.
-            if let Some(d) = crate::players::Player::decide(&mut master, &game) {
+            if let Some(d) = Player::decide(&mut master, &game) {
                 for line in master.explanation() {
                     outln!("{line}");
                 }
@@ -69,8 +61,7 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
             }
         }
         None => {
-            let mut player = player_from_spec(&spec, seed).expect("checked above");
-            if let Some(d) = player.decide(&game) {
+            if let Some(d) = spec.build(seed).decide(&game) {
                 let mut at = pos;
                 let line: Vec<String> =
                     d.pv.iter()

@@ -2,18 +2,20 @@
 
 use super::CliError;
 use super::args::MatchArgs;
-use super::run::{RunOptions, check_anchor, check_specs, distinct_labels, faults_text, run_and_report};
+use super::args::read_spec;
+use super::run::{RunOptions, check_anchor, distinct_labels, faults_text, names, probe_players, run_and_report};
 use crate::experiments::game::GameRecord;
 use crate::experiments::report::Report;
 use crate::experiments::sprt::{Pentanomial, SprtConfig, SprtState, points_for};
 use crate::experiments::{assign_openings, match_jobs};
+use crate::players::spec::PlayerSpec;
 use std::time::Instant;
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let sprt = args.sprt.as_deref().map(SprtConfig::parse).transpose()?;
     let opts = RunOptions::new(&args.run, if sprt.is_some() { 20_000 } else { 100 })?;
-    let players = distinct_labels(&[args.a.clone(), args.b.clone()]);
-    check_specs(&players)?;
+    let players = distinct_labels(&[read_spec(&args.a)?, read_spec(&args.b)?]);
+    probe_players(&players)?;
     check_anchor(&players, &opts)?;
     match sprt {
         Some(config) => run_sprt(&players, config, &opts),
@@ -29,9 +31,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
 /// `match A B --sprt ...`: game pairs, the LLR folded over them in pair order (so the games a
 /// decision takes do not depend on the threads), stopping at the first pair whose LLR crosses a
 /// bound; the games after it that were already being played are left out of every table.
-fn run_sprt(players: &[String], config: SprtConfig, opts: &RunOptions) -> Result<(), CliError> {
+fn run_sprt(players: &[PlayerSpec], config: SprtConfig, opts: &RunOptions) -> Result<(), CliError> {
+    let mut jobs = match_jobs(&players[0], &players[1], opts.games, opts.seed, 0);
+    let players = &names(players);
     let (a, b) = (&players[0], &players[1]);
-    let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
     assign_openings(&mut jobs, &opts.openings);
     for job in &mut jobs {
         job.keep_reasons = opts.comments;

@@ -8,6 +8,7 @@ use crate::board::Position;
 use crate::experiments::game::GameRecord;
 use crate::experiments::report::Report;
 use crate::experiments::{Job, run_jobs};
+use crate::players::spec::PlayerSpec;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -95,34 +96,41 @@ pub fn balanced_games(games: usize, openings: usize) -> usize {
     pair.div_ceil(2 * openings) * 2 * openings
 }
 
-/// Names that tell the players of a run apart: a spec given twice (`match level:7 level:7`)
-/// becomes `level:7#1` and `level:7#2` in every table, file and PGN, and plays as itself.
-pub fn distinct_labels(specs: &[String]) -> Vec<String> {
+/// Tells the players of a run apart: a player given twice (`match level:7 level:7`) becomes
+/// copies 1 and 2, `level:7#1` and `level:7#2` in every table, file and PGN, and plays as itself.
+pub fn distinct_labels(specs: &[PlayerSpec]) -> Vec<PlayerSpec> {
     specs
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             let copies = specs.iter().filter(|t| *t == s).count();
             if copies == 1 {
                 return s.clone();
             }
-            let nth = specs.iter().take_while(|t| !std::ptr::eq(*t, s)).filter(|t| *t == s).count() + 1;
-            format!("{s}#{nth}")
+            let nth = specs[..i].iter().filter(|t| *t == s).count() as u32 + 1;
+            s.clone().with_copy(nth)
         })
         .collect()
 }
 
-/// Every player can play: its spec is read, and an external engine starts and answers.
-pub(super) fn check_specs(specs: &[String]) -> Result<(), CliError> {
-    for s in specs {
-        crate::players::spec::check_spec(s).map_err(|reason| CliError::BadSpec { spec: s.clone(), reason })?;
+/// Every player can play: an external engine starts and answers its handshake.
+pub(super) fn probe_players(specs: &[PlayerSpec]) -> Result<(), CliError> {
+    for spec in specs {
+        spec.probe().map_err(|source| CliError::Unplayable { spec: spec.to_string(), source })?;
     }
     Ok(())
 }
 
+/// The players' names in the tables: their specs as written.
+pub(super) fn names(players: &[PlayerSpec]) -> Vec<String> {
+    players.iter().map(PlayerSpec::to_string).collect()
+}
+
 /// An anchor must be one of the players (after `distinct_labels`).
-pub(super) fn check_anchor(players: &[String], opts: &RunOptions) -> Result<(), CliError> {
+pub(super) fn check_anchor(players: &[PlayerSpec], opts: &RunOptions) -> Result<(), CliError> {
+    let names = names(players);
     match &opts.anchor {
-        Some(a) if !players.contains(a) => Err(CliError::Anchor { anchor: a.clone(), players: players.join(", ") }),
+        Some(a) if !names.contains(a) => Err(CliError::Anchor { anchor: a.clone(), players: names.join(", ") }),
         _ => Ok(()),
     }
 }
@@ -131,12 +139,12 @@ pub(super) fn check_anchor(players: &[String], opts: &RunOptions) -> Result<(), 
 /// comparison of everything with the thesis's numbers.
 pub(super) struct ThesisPart<'s> {
     pub suites: &'s [LoadedSuite],
-    pub players: Vec<String>,
+    pub players: Vec<PlayerSpec>,
 }
 
 /// Plays the jobs, writes the files and prints the report.
 pub(super) fn run_and_report(
-    players: &[String],
+    players: &[PlayerSpec],
     mut jobs: Vec<Job>,
     opts: &RunOptions,
     event: &str,
@@ -166,6 +174,7 @@ pub(super) fn run_and_report(
     };
     let games = run_jobs(&jobs, opts.threads, opts.move_cap, true, &on_done);
     let secs = start.elapsed().as_secs_f64();
+    let players = &names(players);
     let mut report = Report::new(players, &games).with_anchor(opts.anchor.clone());
     let mut bad_epd_lines = 0;
     if let Some(part) = thesis {

@@ -2,10 +2,12 @@
 //! `thesis`.
 
 use super::CliError;
+use super::args::read_spec;
 use super::args::{SuiteArgs, threads};
-use super::run::check_specs;
+use super::run::probe_players;
 use crate::experiments::report::csv_field;
 use crate::experiments::suite::{EpdRecord, SuiteCount, SuiteResult, parse_epd_line, run_suite, table_lines};
+use crate::players::spec::PlayerSpec;
 use std::path::Path;
 use std::time::Instant;
 
@@ -15,11 +17,11 @@ pub(super) const ECM: &str = include_str!("../../tests/data/ecm.epd");
 
 pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
     let players = if args.player.is_empty() {
-        vec![format!("level:{}", crate::protocol::engine::DEFAULT_LEVEL)]
+        vec![PlayerSpec::level(crate::protocol::engine::DEFAULT_LEVEL.into())?]
     } else {
-        args.player.clone()
+        args.player.iter().map(|p| read_spec(p)).collect::<Result<_, _>>()?
     };
-    check_specs(&players)?;
+    probe_players(&players)?;
     let mut suites = Vec::new();
     for file in &args.files {
         let text = std::fs::read_to_string(file).map_err(|source| CliError::Read { path: file.clone(), source })?;
@@ -57,12 +59,12 @@ pub(super) fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
 /// every position, in suite and player order whatever the order of finishing.
 pub(super) fn suite_tables(
     suites: &[LoadedSuite],
-    players: &[String],
+    players: &[PlayerSpec],
     seed: u64,
     threads: usize,
 ) -> Result<(Vec<SuiteCount>, String), CliError> {
     let tasks: Vec<(usize, usize)> = (0..suites.len()).flat_map(|s| (0..players.len()).map(move |p| (s, p))).collect();
-    type Slot = std::sync::Mutex<Option<Result<Vec<SuiteResult>, String>>>;
+    type Slot = std::sync::Mutex<Option<Vec<SuiteResult>>>;
     let results: Vec<Slot> = tasks.iter().map(|_| std::sync::Mutex::new(None)).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -73,20 +75,18 @@ pub(super) fn suite_tables(
                 loop {
                     let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&(s, p)) = tasks.get(t) else { break };
-                    let outcome = run_suite(&suites[s].records, &players[p], seed);
-                    if let Ok(rows) = &outcome {
-                        let solved = rows.iter().filter(|r| r.solved).count();
-                        let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        eprintln!(
-                            "suite {} {}: {solved}/{} solved ({finished}/{} runs, {:.1} s)",
-                            suites[s].name,
-                            players[p],
-                            rows.len(),
-                            tasks.len(),
-                            start.elapsed().as_secs_f64()
-                        );
-                    }
-                    *results[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+                    let rows = run_suite(&suites[s].records, &players[p], seed);
+                    let solved = rows.iter().filter(|r| r.solved).count();
+                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    eprintln!(
+                        "suite {} {}: {solved}/{} solved ({finished}/{} runs, {:.1} s)",
+                        suites[s].name,
+                        players[p],
+                        rows.len(),
+                        tasks.len(),
+                        start.elapsed().as_secs_f64()
+                    );
+                    *results[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
                 }
             });
         }
@@ -94,12 +94,8 @@ pub(super) fn suite_tables(
     let mut csv = String::from("suite,player,id,fen,played,solved\n");
     let mut counts = Vec::new();
     for (&(s, p), slot) in tasks.iter().zip(results) {
-        let rows = slot
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .unwrap_or_else(|| Err("not run".into()))
-            .map_err(CliError::SuiteRun)?;
-        let (name, player) = (&suites[s].name, &players[p]);
+        let rows = slot.into_inner().unwrap_or_else(|e| e.into_inner()).ok_or(CliError::SuiteNotRun)?;
+        let (name, player) = (&suites[s].name, &players[p].to_string());
         let solved = rows.iter().filter(|r| r.solved).count();
         counts.push(SuiteCount { suite: name.clone(), player: player.clone(), solved, positions: rows.len() });
         for r in &rows {
@@ -120,7 +116,7 @@ pub(super) fn suite_tables(
 /// Runs every player on every suite: the Table 3.10 rows on stdout, every position in `csv`.
 fn run_suites(
     suites: &[LoadedSuite],
-    players: &[String],
+    players: &[PlayerSpec],
     seed: u64,
     threads: usize,
     csv: Option<&Path>,

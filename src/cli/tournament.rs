@@ -3,23 +3,27 @@
 
 use super::CliError;
 use super::args::TournamentArgs;
+use super::args::read_spec;
 use super::error::LevelsError;
-use super::run::{RunOptions, ThesisPart, check_anchor, check_specs, distinct_labels, run_and_report};
+use super::run::{RunOptions, ThesisPart, check_anchor, distinct_labels, probe_players, run_and_report};
 use crate::experiments::{assign_openings, match_jobs};
+use crate::players::spec::PlayerSpec;
 
 pub fn run(args: &TournamentArgs) -> Result<(), CliError> {
-    let mut players = args.players.clone();
-    if let Some(levels) = &args.levels {
-        players.extend(parse_levels(levels)?);
-    }
+    let levels = args.levels.as_deref().map(parse_levels).transpose()?.unwrap_or_default();
     let opts = RunOptions::new(&args.run, 100)?;
+    if args.players.len() + levels.len() < 2 {
+        return Err(CliError::TooFewPlayers);
+    }
+    let mut players = args.players.iter().map(|p| read_spec(p)).collect::<Result<Vec<_>, _>>()?;
+    players.extend(levels);
     round_robin(&players, args.gauntlet, &opts, None)
 }
 
 /// A round robin; with `gauntlet` only the first player's pairings are played (the thesis's
 /// "level 7 against its opponents" design of Tables 3.2-3.4 and Figure 3.1).
 pub(super) fn round_robin(
-    players: &[String],
+    players: &[PlayerSpec],
     gauntlet: bool,
     opts: &RunOptions,
     thesis: Option<ThesisPart>,
@@ -28,7 +32,7 @@ pub(super) fn round_robin(
         return Err(CliError::TooFewPlayers);
     }
     let players = &distinct_labels(players);
-    check_specs(players)?;
+    probe_players(players)?;
     check_anchor(players, opts)?;
     let mut jobs = Vec::new();
     let mut pairing = 0;
@@ -52,7 +56,7 @@ pub(super) fn round_robin(
 }
 
 /// `--levels 1-8` or `--levels 1,3,7` into level specs.
-pub fn parse_levels(text: &str) -> Result<Vec<String>, LevelsError> {
+pub fn parse_levels(text: &str) -> Result<Vec<PlayerSpec>, LevelsError> {
     let mut out = Vec::new();
     for part in text.split(',') {
         let (lo, hi) = match part.split_once('-') {
@@ -66,7 +70,7 @@ pub fn parse_levels(text: &str) -> Result<Vec<String>, LevelsError> {
         if lo > hi {
             return Err(LevelsError::Backwards { part: part.to_string(), lo, hi });
         }
-        out.extend((lo..=hi).map(|l| format!("level:{l}")));
+        out.extend((lo..=hi).map(|l| PlayerSpec::level(l).expect("levels 1 to 9 exist")));
     }
     Ok(out)
 }
@@ -77,8 +81,9 @@ mod tests {
 
     #[test]
     fn level_lists() {
-        assert_eq!(parse_levels("1-3").unwrap(), vec!["level:1", "level:2", "level:3"]);
-        assert_eq!(parse_levels("2,7").unwrap(), vec!["level:2", "level:7"]);
+        let names = |text| parse_levels(text).unwrap().iter().map(PlayerSpec::to_string).collect::<Vec<_>>();
+        assert_eq!(names("1-3"), ["level:1", "level:2", "level:3"]);
+        assert_eq!(names("2,7"), ["level:2", "level:7"]);
         assert_eq!(parse_levels("0-9"), Err(LevelsError::OutOfRange("0-9".into())));
         assert_eq!(parse_levels("x"), Err(LevelsError::Unreadable("x".into())));
         let backwards = parse_levels("8-1").unwrap_err();

@@ -3,13 +3,14 @@
 
 use crate::board::epd::{self, EpdError};
 use crate::board::{Game, Move, Position};
-use crate::players::spec::player_from_spec;
+use crate::players::spec::PlayerSpec;
 use thiserror::Error;
 
 #[derive(Clone, Debug)]
 pub struct EpdRecord {
     pub line: usize,
     pub id: String,
+    pub position: Position,
     pub fen: String,
     pub best: Vec<Move>,
     pub avoid: Vec<Move>,
@@ -34,7 +35,7 @@ pub fn parse_epd_line(line: &str, line_no: usize) -> Result<Option<EpdRecord>, S
         return Err(SuiteLineError::NothingToCheck { line: line_no });
     }
     let id = epd.id().unwrap_or("").to_string();
-    Ok(Some(EpdRecord { line: line_no, id, fen: epd.position.to_fen(), best, avoid }))
+    Ok(Some(EpdRecord { line: line_no, id, position: epd.position, fen: epd.position.to_fen(), best, avoid }))
 }
 
 /// How many positions of a suite a player solved: a cell of Table 3.10.
@@ -73,11 +74,11 @@ pub struct SuiteResult {
 
 /// Runs `spec` over the records; returns one result per record. The player is reseeded for
 /// every position, so a position's result does not depend on where it stands in the file.
-pub fn run_suite(records: &[EpdRecord], spec: &str, seed: u64) -> Result<Vec<SuiteResult>, String> {
-    let mut player = player_from_spec(spec, seed)?;
+pub fn run_suite(records: &[EpdRecord], spec: &PlayerSpec, seed: u64) -> Vec<SuiteResult> {
+    let mut player = spec.build(seed);
     let mut out = Vec::with_capacity(records.len());
     for r in records {
-        let pos = Position::from_fen(&r.fen).map_err(|e| e.to_string())?;
+        let pos = r.position;
         player.set_seed(seed);
         player.new_game();
         let game = Game::new(pos);
@@ -90,7 +91,7 @@ pub fn run_suite(records: &[EpdRecord], spec: &str, seed: u64) -> Result<Vec<Sui
         };
         out.push(SuiteResult { id: r.id.clone(), fen: r.fen.clone(), played, solved });
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@
 //! `ponderhit`, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, OwnPlayerError};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
+use crate::players::spec::PlayerSpec;
 use std::fmt;
 use std::time::Duration;
 
@@ -236,6 +237,19 @@ impl fmt::Display for UciResponse {
     }
 }
 
+/// Why a `setoption` was refused, for its `info string`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum OptionError {
+    #[error("Level must be {MIN_LEVEL} to {MAX_LEVEL}, got '{0}'")]
+    Level(String),
+    #[error("bad Seed '{0}'")]
+    Seed(String),
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    #[error(transparent)]
+    Player(#[from] OwnPlayerError),
+}
+
 pub struct UciSession<'a> {
     engine: Engine,
     live: Option<LiveOutput<'a, UciResponse>>,
@@ -292,7 +306,7 @@ impl<'a> UciSession<'a> {
             UciCommand::IsReady => out.push(UciResponse::ReadyOk),
             UciCommand::SetOption { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
-                    out.push(UciResponse::InfoString(e));
+                    out.push(UciResponse::InfoString(e.to_string()));
                 }
             }
             UciCommand::UciNewGame => {
@@ -367,21 +381,24 @@ impl<'a> UciSession<'a> {
         out
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
         let value = value.unwrap_or("");
         match name.to_ascii_lowercase().as_str() {
             "level" => match value.parse::<u8>() {
-                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => self.engine.set_spec(&format!("level:{n}")),
-                _ => Err(format!("Level must be {MIN_LEVEL} to {MAX_LEVEL}, got '{}'", echo(value))),
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => {
+                    let spec = PlayerSpec::level(u32::from(n)).map_err(OwnPlayerError::from)?;
+                    Ok(self.engine.set_spec(spec)?)
+                }
+                _ => Err(OptionError::Level(echo(value))),
             },
             "seed" => {
-                let seed = value.parse().map_err(|_| format!("bad Seed '{}'", echo(value)))?;
+                let seed = value.parse().map_err(|_| OptionError::Seed(echo(value)))?;
                 self.engine.set_seed(seed);
                 Ok(())
             }
-            "features" => self.engine.set_spec(&format!("features:{value}")),
-            "player" => self.engine.set_spec(value),
-            _ => Err(format!("unknown option '{}'", echo(name))),
+            "features" => Ok(self.engine.set_spec(PlayerSpec::features(value).map_err(OwnPlayerError::from)?)?),
+            "player" => Ok(self.engine.set_spec(value.parse().map_err(OwnPlayerError::from)?)?),
+            _ => Err(OptionError::Unknown(echo(name))),
         }
     }
 

@@ -8,10 +8,11 @@
 
 use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError};
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, Thought};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, OwnPlayerError, Thought};
 use super::response::{FeatureValue, GameResult, Response};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
+use crate::players::spec::PlayerSpec;
 
 /// Who the engine plays, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -380,9 +381,10 @@ impl<'a> Session<'a> {
         let Some(value) = value else { return refuse("unknown option", "no such option") };
         let result = match name {
             "Level" => match value.parse::<u8>() {
-                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => {
-                    self.engine.set_spec(&format!("level:{n}")).map_err(|e| ("level not available", e))
-                }
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => PlayerSpec::level(u32::from(n))
+                    .map_err(OwnPlayerError::from)
+                    .and_then(|spec| self.engine.set_spec(spec))
+                    .map_err(|e| ("level not available", e.to_string())),
                 _ => Err(("bad level", format!("levels are {MIN_LEVEL} to {MAX_LEVEL}"))),
             },
             "Seed" => match value.parse::<u64>() {
@@ -392,8 +394,15 @@ impl<'a> Session<'a> {
                 }
                 Err(_) => Err(("bad seed", "a seed is a whole number from 0 to 2^64-1".to_string())),
             },
-            "Features" => self.engine.set_spec(&format!("features:{value}")).map_err(|e| ("unknown feature", e)),
-            "Player" => self.engine.set_spec(value).map_err(|e| ("unknown player", e)),
+            "Features" => PlayerSpec::features(value)
+                .map_err(OwnPlayerError::from)
+                .and_then(|spec| self.engine.set_spec(spec))
+                .map_err(|e| ("unknown feature", e.to_string())),
+            "Player" => value
+                .parse::<PlayerSpec>()
+                .map_err(OwnPlayerError::from)
+                .and_then(|spec| self.engine.set_spec(spec))
+                .map_err(|e| ("unknown player", e.to_string())),
             _ => Err(("unknown option", "no such option".to_string())),
         };
         match result {
