@@ -7,6 +7,7 @@ use super::suite::{LoadedSuite, suite_tables};
 use crate::board::Position;
 use crate::experiments::game::GameRecord;
 use crate::experiments::report::Report;
+use crate::experiments::thesis::Crafty;
 use crate::experiments::{Job, run_jobs};
 use crate::players::spec::PlayerSpec;
 use std::path::PathBuf;
@@ -140,6 +141,8 @@ pub(super) fn check_anchor(players: &[PlayerSpec], opts: &RunOptions) -> Result<
 pub(super) struct ThesisPart<'s> {
     pub suites: &'s [LoadedSuite],
     pub players: Vec<PlayerSpec>,
+    /// Who the thesis's Crafty rows are compared with.
+    pub crafty: Crafty,
 }
 
 /// Plays the jobs, writes the files and prints the report.
@@ -185,7 +188,7 @@ pub(super) fn run_and_report(
                 .map_err(|source| CliError::WriteDir { dir: dir.clone(), source })?;
         }
         bad_epd_lines = part.suites.iter().map(|s| s.bad_lines).sum();
-        report = report.with_suites(counts).compare_with_thesis();
+        report = report.with_suites(counts).compare_with_thesis(part.crafty);
     }
     // Files first: a reader that closes stdout early (`| head`) ends the program at the report.
     opts.write_pgn(&games, event, &date)?;

@@ -5,6 +5,7 @@ use super::args::{ThesisArgs, read_spec};
 use super::run::{RunOptions, ThesisPart};
 use super::suite::{ECM, WAC, parse_suite};
 use super::tournament::round_robin;
+use crate::experiments::thesis::Crafty;
 use crate::players::spec::PlayerSpec;
 
 /// The thesis's levels, 1 to 8.
@@ -35,11 +36,11 @@ pub fn run(args: &ThesisArgs) -> Result<(), CliError> {
             &thesis_players(1..=1),
             false,
             &opts,
-            Some(ThesisPart { suites: &suites, players: thesis_players(1..=3) }),
+            Some(ThesisPart { suites: &suites, players: thesis_players(1..=3), crafty: Crafty::default() }),
         );
     };
     let at_depths = [1, 2, 3].map(|d| opponent.at_depth(d));
-    crate::experiments::thesis::set_crafty(at_depths.clone().map(|s| s.to_string()));
+    let crafty = Crafty::new(at_depths.clone());
     let levels = thesis_levels();
     let games_players: Vec<PlayerSpec> = levels.iter().cloned().chain([opponent]).collect();
     let mut suite_players = levels;
@@ -48,7 +49,7 @@ pub fn run(args: &ThesisArgs) -> Result<(), CliError> {
             suite_players.push(spec);
         }
     }
-    round_robin(&games_players, false, &opts, Some(ThesisPart { suites: &suites, players: suite_players }))
+    round_robin(&games_players, false, &opts, Some(ThesisPart { suites: &suites, players: suite_players, crafty }))
 }
 
 #[cfg(test)]
