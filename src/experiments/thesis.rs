@@ -2,7 +2,7 @@
 //! Figures 3.1-3.5, kept once in `docs/thesis-chapter3.csv` (built into the binary) and read
 //! here, so that reports compare against the file and never against numbers copied into code.
 
-use super::formats::csv_fields;
+use super::formats::{UnclosedQuote, csv_fields};
 use super::stats::Wdl;
 use crate::players::spec::PlayerSpec;
 use std::sync::OnceLock;
@@ -25,22 +25,43 @@ pub struct Entry {
     pub note: String,
 }
 
+/// What is wrong with the data file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    #[error("no header")]
+    NoHeader,
+    #[error("unexpected header: {0}")]
+    Header(String),
+    #[error("line {line}: {source}")]
+    Csv { line: usize, source: UnclosedQuote },
+    #[error("line {line}: {fields} fields, not 6")]
+    FieldCount { line: usize, fields: usize },
+    #[error("line {line}: value '{value}': {source}")]
+    Value { line: usize, value: String, source: std::num::ParseFloatError },
+}
+
 /// Parses the data file: `#` lines are comments, the first other line is the header.
-pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
-    let header = lines.next().ok_or("no header")?.1;
-    if csv_fields(header)? != ["source", "player", "against", "measure", "value", "note"] {
-        return Err(format!("unexpected header: {header}"));
+    let (i, header) = lines.next().ok_or(DataError::NoHeader)?;
+    let fields = csv_fields(header).map_err(|source| DataError::Csv { line: i + 1, source })?;
+    if fields != ["source", "player", "against", "measure", "value", "note"] {
+        return Err(DataError::Header(header.to_string()));
     }
     lines
         .map(|(i, line)| {
-            let f = csv_fields(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let line_no = i + 1;
+            let f = csv_fields(line).map_err(|source| DataError::Csv { line: line_no, source })?;
             let [source, player, against, measure, value, note] =
-                <[String; 6]>::try_from(f).map_err(|f| format!("line {}: {} fields, not 6", i + 1, f.len()))?;
+                <[String; 6]>::try_from(f).map_err(|f| DataError::FieldCount { line: line_no, fields: f.len() })?;
             let value = if value.is_empty() {
                 None
             } else {
-                Some(value.parse::<f64>().map_err(|e| format!("line {}: value '{value}': {e}", i + 1))?)
+                Some(value.parse::<f64>().map_err(|source| DataError::Value {
+                    line: line_no,
+                    value: value.clone(),
+                    source,
+                })?)
             };
             Ok(Entry { source, player, against, measure, value, note })
         })

@@ -55,14 +55,14 @@ pub enum UciCommand {
 }
 
 impl UciCommand {
-    /// Parses a line; `Err` carries a message for `info string`.
-    pub fn parse(line: &str) -> Result<Option<UciCommand>, String> {
+    /// Parses a line; `Err` says why for an `info string`.
+    pub fn parse(line: &str) -> Result<Option<UciCommand>, UciParseError> {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&first) = tokens.first() else { return Ok(None) };
         // The UCI spec: an unknown command or token is ignored and the rest of the line parsed,
         // so "joho debug on" is "debug on".
         let Some(start) = tokens.iter().position(|t| COMMANDS.contains(t)) else {
-            return Err(format!("unknown command: {}", echo(first)));
+            return Err(UciParseError::UnknownCommand(echo(first)));
         };
         if start > 0 {
             log::warn!("skipped unknown tokens before '{}': {}", tokens[start], echo(line));
@@ -80,8 +80,7 @@ impl UciCommand {
             "help" => UciCommand::Help,
             "setoption" => {
                 let rest = args.join(" ");
-                let rest =
-                    rest.strip_prefix("name ").ok_or_else(|| format!("setoption without name: {}", echo(line)))?;
+                let rest = rest.strip_prefix("name ").ok_or_else(|| UciParseError::NoOptionName(echo(line)))?;
                 match rest.split_once(" value ") {
                     Some((name, value)) => {
                         UciCommand::SetOption { name: name.trim().into(), value: Some(value.trim().into()) }
@@ -95,15 +94,26 @@ impl UciCommand {
                 let fen = match setup {
                     ["startpos"] => None,
                     ["fen", fen @ ..] if !fen.is_empty() => Some(fen.join(" ")),
-                    _ => return Err(format!("bad position command: {}", echo(line))),
+                    _ => return Err(UciParseError::BadPosition(echo(line))),
                 };
                 UciCommand::Position { fen, moves: moves.iter().map(|m| m.to_string()).collect() }
             }
             "go" => UciCommand::Go(parse_go(args)),
-            _ => return Err(format!("unknown command: {}", echo(head))),
+            _ => return Err(UciParseError::UnknownCommand(echo(head))),
         };
         Ok(Some(cmd))
     }
+}
+
+/// A line that is no UCI command, with the text quoted back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UciParseError {
+    #[error("unknown command: {0}")]
+    UnknownCommand(String),
+    #[error("setoption without name: {0}")]
+    NoOptionName(String),
+    #[error("bad position command: {0}")]
+    BadPosition(String),
 }
 
 /// The commands a GUI may send; anything else at the start of a line is skipped.
@@ -283,7 +293,7 @@ impl<'a> UciSession<'a> {
         match UciCommand::parse(line) {
             Ok(Some(cmd)) => self.handle(cmd),
             Ok(None) => Vec::new(),
-            Err(e) => vec![UciResponse::InfoString(e)],
+            Err(e) => vec![UciResponse::InfoString(e.to_string())],
         }
     }
 
