@@ -17,8 +17,8 @@
 //! claims a result in a game that is not over, it runs out of time — ends that game as a loss
 //! for the engine with the reason ([`Player::no_move`]), and the run goes on.
 //!
-//! - [`spec`]: the spec after its prefix; [`process`]: the subprocess and its pipes;
-//! - [`uci`] and [`xboard`]: the two clients; [`features`]: XBoard's `feature` lines, which the
+//! - [`spec`]: the spec after its prefix; `process`: the subprocess and its pipes;
+//! - `uci` and `xboard`: the two clients; [`features`]: XBoard's `feature` lines, which the
 //!   protocol reads too.
 
 pub mod features;
