@@ -100,3 +100,35 @@ impl CliError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Input that cannot be used is status 2; a run that failed in part is status 1.
+    #[test]
+    fn exit_statuses() {
+        let io = || std::io::Error::other("disk full");
+        let spec = "level:0".parse::<crate::players::spec::PlayerSpec>().unwrap_err();
+        for (error, code) in [
+            (CliError::NoDepth, 2),
+            (CliError::Read { path: "x.epd".into(), source: io() }, 2),
+            (CliError::BadSpec { spec: "level:0".into(), source: spec.clone() }, 2),
+            (CliError::Spec(spec), 2),
+            (CliError::TooFewPlayers, 2),
+            (CliError::PerftUnreadable(1), 2),
+            (CliError::Write { path: "a.pgn".into(), source: io() }, 1),
+            (CliError::WriteDir { dir: "out".into(), source: io() }, 1),
+            (CliError::MalformedEpd(3), 1),
+            (CliError::PerftMismatch(1), 1),
+            (CliError::ProtocolIo(io()), 1),
+        ] {
+            assert_eq!(error.exit_code(), code, "{error}");
+        }
+        let bad = CliError::BadSpec {
+            spec: "level:0".into(),
+            source: "level:0".parse::<crate::players::spec::PlayerSpec>().unwrap_err(),
+        };
+        assert_eq!(bad.to_string(), "bad player spec 'level:0': agent level 0 does not exist (levels are 1 to 9)");
+    }
+}
