@@ -1,11 +1,12 @@
 //! AgentChess: a chess engine where every own piece is an agent and a MasterAgent decides.
 //!
 //! The layers, each using only those above it in this list:
-//! - [`board`]: bitboards, positions, legal move generation, FEN and notation, material values,
-//!   perft.
+//! - [`board`]: bitboards, positions, legal move generation, FEN, EPD and notation, material
+//!   values, perft.
 //! - [`agents`]: the per-piece Agents and the MasterAgent; the levels as sets of named features.
 //! - [`players`]: anything that picks a move in a game: the agents, the conventional searcher,
-//!   a random mover, real engines over UCI or XBoard; players by name (`level:7`).
+//!   a random mover, real engines over UCI or XBoard; players by name (`level:7`, a
+//!   `PlayerSpec`).
 //! - [`protocol`]: the XBoard/WinBoard loop (and UCI); [`experiments`]: matches, tournaments,
 //!   suites and reports.
 //! - [`cli`]: the subcommands behind the binary.

@@ -5,8 +5,13 @@ use agentchess::experiments::suite::{parse_epd_line, run_suite};
 use agentchess::experiments::{match_jobs, run_jobs};
 use std::process::Command;
 
+/// A player spec, read.
+fn spec(text: &str) -> agentchess::players::spec::PlayerSpec {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
 fn pgn_of(spec_a: &str, spec_b: &str, seed: u64, threads: usize) -> String {
-    let jobs = match_jobs(spec_a, spec_b, 6, seed, 0);
+    let jobs = match_jobs(&spec(spec_a), &spec(spec_b), 6, seed, 0);
     run_jobs(&jobs, threads, None, false, &|_| {}).iter().map(|g| to_pgn(g, "t", "2026.01.01")).collect()
 }
 
@@ -22,7 +27,7 @@ fn seeded_matches_are_reproducible() {
 
 #[test]
 fn every_game_ends_by_the_rules() {
-    let jobs = match_jobs("level:3", "level:8", 10, 5, 1);
+    let jobs = match_jobs(&spec("level:3"), &spec("level:8"), 10, 5, 1);
     let games = run_jobs(&jobs, 2, None, false, &|_| {});
     // run_jobs drops a game whose player panicked: the loop below must see all ten.
     assert_eq!(games.len(), jobs.len());
@@ -37,7 +42,7 @@ fn every_game_ends_by_the_rules() {
 #[test]
 fn counter_curves_by_move_add_up_to_the_totals() {
     use agentchess::experiments::report::Report;
-    let jobs = match_jobs("level:5", "level:4", 8, 3, 0);
+    let jobs = match_jobs(&spec("level:5"), &spec("level:4"), 8, 3, 0);
     let games = run_jobs(&jobs, 2, None, false, &|_| {});
     assert_eq!(games.len(), 8);
     for g in &games {
@@ -95,11 +100,11 @@ fn searcher_solves_the_mate_in_one_suite_at_depth_one() {
         .filter_map(|(i, l)| parse_epd_line(l, i + 1).unwrap())
         .collect();
     assert!(records.len() >= 7);
-    let results = run_suite(&records, "search:depth=1", 1).unwrap();
+    let results = run_suite(&records, &spec("search:depth=1"), 1);
     assert_eq!(results.len(), records.len());
     assert!(results.iter().all(|r| r.solved), "{results:?}");
     // The random mover must not solve them all: the check can fail.
-    let random = run_suite(&records, "random", 1).unwrap();
+    let random = run_suite(&records, &spec("random"), 1);
     assert!(random.iter().any(|r| !r.solved));
 }
 
@@ -274,15 +279,15 @@ fn suite_results_do_not_depend_on_order() {
         .collect();
     assert_eq!(records.len(), 60);
     let reversed: Vec<_> = records.iter().rev().cloned().collect();
-    for spec in ["level:7", "search:depth=1,range=100", "random"] {
-        let forward = run_suite(&records, spec, 4).unwrap();
-        assert_eq!(forward.len(), records.len(), "{spec}");
-        let mut backward = run_suite(&reversed, spec, 4).unwrap();
+    for text in ["level:7", "search:depth=1,range=100", "random"] {
+        let forward = run_suite(&records, &spec(text), 4);
+        assert_eq!(forward.len(), records.len(), "{text}");
+        let mut backward = run_suite(&reversed, &spec(text), 4);
         backward.reverse();
         let played = |rs: &[agentchess::experiments::suite::SuiteResult]| {
             rs.iter().map(|r| r.played.clone()).collect::<Vec<_>>()
         };
-        assert_eq!(played(&forward), played(&backward), "{spec}");
+        assert_eq!(played(&forward), played(&backward), "{text}");
     }
 }
 
@@ -290,7 +295,7 @@ fn suite_results_do_not_depend_on_order() {
 /// with either still makes one well-formed tag line; the Result of a drawn game is 1/2-1/2.
 #[test]
 fn pgn_tags_are_escaped() {
-    let jobs = match_jobs("level:3", "level:3", 1, 2, 0);
+    let jobs = match_jobs(&spec("level:3"), &spec("level:3"), 1, 2, 0);
     let mut games = run_jobs(&jobs, 1, None, false, &|_| {});
     assert_eq!(games.len(), 1);
     let g = &mut games[0];
@@ -307,7 +312,7 @@ fn pgn_tags_are_escaped() {
 #[test]
 fn commented_pgn_carries_one_reason_per_move() {
     use agentchess::experiments::pgn::to_pgn_commented;
-    let mut jobs = match_jobs("level:7", "search:depth=1", 2, 9, 0);
+    let mut jobs = match_jobs(&spec("level:7"), &spec("search:depth=1"), 2, 9, 0);
     // Reasons are kept only when asked for: they would be most of a long run's memory.
     let plain = run_jobs(&jobs, 1, None, false, &|_| {});
     assert_eq!(plain.len(), 2);
@@ -412,11 +417,11 @@ fn openings_are_played_with_both_colours() {
                 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm Nf6; id \"e4\";\n";
     let openings = parse_openings(text).unwrap();
     assert_eq!(openings.len(), 2);
-    let mut jobs = match_jobs("level:7", "level:3", 6, 1, 0);
+    let mut jobs = match_jobs(&spec("level:7"), &spec("level:3"), 6, 1, 0);
     assign_openings(&mut jobs, &openings);
     let starts: Vec<usize> = jobs.iter().map(|j| openings.iter().position(|o| *o == j.start).unwrap()).collect();
     assert_eq!(starts, [0, 0, 1, 1, 0, 0]);
-    assert_eq!((jobs[0].white.as_str(), jobs[1].white.as_str()), ("level:7", "level:3"));
+    assert_eq!((jobs[0].white.to_string(), jobs[1].white.to_string()), ("level:7".into(), "level:3".into()));
     let games = run_jobs(&jobs[..4], 2, None, false, &|_| {});
     assert_eq!(games.len(), 4);
     for g in games {
@@ -457,7 +462,7 @@ fn external_engine_faults_are_recorded_per_game_and_the_run_goes_on() {
     ] {
         let engine = format!("uci:sh {script} {mode}{extra}");
         let games = if mode == "silent" { 2 } else { 6 };
-        let jobs = match_jobs(&engine, "level:1", games, 1, 0);
+        let jobs = match_jobs(&spec(&engine), &spec("level:1"), games, 1, 0);
         let recs = run_jobs(&jobs, 2, None, false, &|_| {});
         assert_eq!(recs.len(), games, "{mode}: every game is recorded");
         for r in &recs {

@@ -4,6 +4,7 @@
 pub mod attacks;
 mod bitboard;
 mod checks;
+pub mod epd;
 mod fen;
 mod game;
 mod movegen;

@@ -4,7 +4,7 @@
 //! legal start within the 50-move rule").
 
 use crate::board::{Color, Game, Outcome, Piece, Position, Square, placement_fen};
-use crate::players::spec::player_from_spec;
+use crate::players::spec::{PlayerSpec, SpecError};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -18,12 +18,12 @@ pub struct Material {
 impl Material {
     /// Reads "KQK", "KRK", "KBNK", "KQKP": the attacker's pieces from the first K, the defender's
     /// from the second.
-    pub fn parse(text: &str) -> Result<Material, String> {
+    pub fn parse(text: &str) -> Result<Material, MaterialError> {
         let upper = text.trim().to_ascii_uppercase();
-        let bad = || format!("bad material '{text}' (e.g. KQK, KRK, KBNK: each side starts with its K)");
+        let bad = || MaterialError(text.to_string());
         let rest = upper.strip_prefix('K').ok_or_else(bad)?;
         let split = rest.find('K').ok_or_else(bad)?;
-        let pieces = |s: &str| -> Result<Vec<Piece>, String> {
+        let pieces = |s: &str| -> Result<Vec<Piece>, MaterialError> {
             s.chars()
                 .map(|c| Piece::from_char(c.to_ascii_lowercase()).filter(|p| *p != Piece::King).ok_or_else(bad))
                 .collect()
@@ -36,6 +36,11 @@ impl Material {
         Ok(Material { attacker, defender })
     }
 }
+
+/// Material that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad material '{0}' (e.g. KQK, KRK, KBNK: each side starts with its K)")]
+pub struct MaterialError(pub String);
 
 /// A random legal position with `material`, the attacker (White) to move: kings apart, no
 /// pawn on a first or last rank, the defender not in check, a move to make, and no dead draw
@@ -91,9 +96,7 @@ impl DrillGame {
     }
 }
 
-/// Plays `positions` drill games of `player` (White, the attacker) against `defender`, from
-/// random positions drawn with `seed`, on `threads` threads; game i's start and seeds depend
-/// only on i, so the result is the same on any number of threads.
+/// [`run_drill`] for players given as text, each read here.
 pub fn drill(
     material: &Material,
     positions: usize,
@@ -101,9 +104,22 @@ pub fn drill(
     defender: &str,
     seed: u64,
     threads: usize,
-) -> Result<Vec<DrillGame>, String> {
-    player_from_spec(player, 0)?;
-    player_from_spec(defender, 0)?;
+) -> Result<Vec<DrillGame>, SpecError> {
+    let (player, defender) = (player.parse()?, defender.parse()?);
+    Ok(run_drill(material, positions, &player, &defender, seed, threads))
+}
+
+/// Plays `positions` drill games of `player` (White, the attacker) against `defender`, from
+/// random positions drawn with `seed`, on `threads` threads; game i's start and seeds depend
+/// only on i, so the result is the same on any number of threads.
+pub fn run_drill(
+    material: &Material,
+    positions: usize,
+    player: &PlayerSpec,
+    defender: &PlayerSpec,
+    seed: u64,
+    threads: usize,
+) -> Vec<DrillGame> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<std::sync::Mutex<Option<DrillGame>>> =
         (0..positions).map(|_| std::sync::Mutex::new(None)).collect();
@@ -121,16 +137,16 @@ pub fn drill(
             });
         }
     });
-    Ok(results.into_iter().filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner())).collect())
+    results.into_iter().filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner())).collect()
 }
 
 /// Drill game `i`: its start position and both players' seeds come from `seed` and `i`.
-fn drill_game(material: &Material, i: usize, player: &str, defender: &str, seed: u64) -> DrillGame {
+fn drill_game(material: &Material, i: usize, player: &PlayerSpec, defender: &PlayerSpec, seed: u64) -> DrillGame {
     let game_seed = crate::experiments::game_seed(seed, 0xe6d, i as u64);
     let mut rng = StdRng::seed_from_u64(game_seed);
     let start = random_position(material, &mut rng);
-    let mut white = player_from_spec(player, game_seed).expect("checked by drill");
-    let mut black = player_from_spec(defender, game_seed ^ 1).expect("checked by drill");
+    let mut white = player.build(game_seed);
+    let mut black = defender.build(game_seed ^ 1);
     let mut game = Game::new(start);
     let outcome = loop {
         if let Some(o) = game.outcome() {

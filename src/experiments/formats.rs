@@ -8,7 +8,7 @@ pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// The fields of one CSV line, the inverse of `csv_field`: quoted fields may hold commas and
 /// doubled quotes. A quote left open is an error.
-pub fn csv_fields(line: &str) -> Result<Vec<String>, String> {
+pub fn csv_fields(line: &str) -> Result<Vec<String>, UnclosedQuote> {
     let mut fields = Vec::new();
     let mut field = String::new();
     let mut chars = line.chars().peekable();
@@ -26,11 +26,16 @@ pub fn csv_fields(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err(format!("unclosed quote in: {line}"));
+        return Err(UnclosedQuote(line.to_string()));
     }
     fields.push(field);
     Ok(fields)
 }
+
+/// A CSV line whose quote is left open.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unclosed quote in: {0}")]
+pub struct UnclosedQuote(pub String);
 
 /// Text for an SVG (XML) element.
 pub fn xml_text(s: &str) -> String {

@@ -14,7 +14,7 @@ pub mod svg;
 pub mod thesis;
 
 use crate::board::{Color, Position};
-use crate::players::spec::player_from_spec;
+use crate::players::spec::PlayerSpec;
 use game::{GameRecord, Played, play_game};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -31,11 +31,11 @@ pub fn game_seed(match_seed: u64, pairing: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One scheduled game: the two specs in colour order and the game's seed.
+/// One scheduled game: the two players in colour order and the game's seed.
 #[derive(Clone, Debug)]
 pub struct Job {
-    pub white: String,
-    pub black: String,
+    pub white: PlayerSpec,
+    pub black: PlayerSpec,
     pub seed: u64,
     /// Keep each move's reason (for PGN comments); off by default, since in a long round robin
     /// the reasons would be most of the memory.
@@ -45,13 +45,13 @@ pub struct Job {
 }
 
 /// Games between `a` and `b`, colours alternating (a is White in even games).
-pub fn match_jobs(a: &str, b: &str, games: usize, seed: u64, pairing: u64) -> Vec<Job> {
+pub fn match_jobs(a: &PlayerSpec, b: &PlayerSpec, games: usize, seed: u64, pairing: u64) -> Vec<Job> {
     (0..games)
         .map(|i| {
             let (w, bl) = if i % 2 == 0 { (a, b) } else { (b, a) };
             Job {
-                white: w.to_string(),
-                black: bl.to_string(),
+                white: w.clone(),
+                black: bl.clone(),
                 seed: game_seed(seed, pairing, i as u64),
                 keep_reasons: false,
                 start: Position::startpos(),
@@ -72,46 +72,50 @@ pub fn assign_openings(jobs: &mut [Job], openings: &[Position]) {
 }
 
 /// Opening positions from a file: one FEN or EPD line each (the four position fields and, when
-/// present, the move counters; EPD operations such as `bm` or `id` may follow); blank lines and `#` comments are
-/// skipped. A bad line is an error naming it.
-pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
+/// present, the move counters; EPD operations such as `bm` or `id` may follow); blank lines and
+/// `#` comments are skipped. A bad line is an error naming it.
+pub fn parse_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+        let at_line = |source| OpeningsError::Line { line: i + 1, source };
+        let Some(epd) = crate::board::epd::parse(line).map_err(at_line)? else { continue };
+        if epd.position.legal_moves().is_empty() {
+            return Err(OpeningsError::GameOver { line: i + 1 });
         }
-        // Four FEN fields, and the two move counters when they are there.
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let counters = fields.len() >= 6 && fields[4..6].iter().all(|f| f.parse::<u32>().is_ok());
-        let fen: Vec<&str> = fields.iter().copied().take(if counters { 6 } else { 4 }).collect();
-        let pos = Position::from_fen(&fen.join(" ")).map_err(|e| format!("line {}: {e}", i + 1))?;
-        if pos.legal_moves().is_empty() {
-            return Err(format!("line {}: the game is already over there", i + 1));
-        }
-        out.push(pos);
+        out.push(epd.position);
     }
     if out.is_empty() {
-        return Err("no positions".to_string());
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
 }
 
+/// Why an openings file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    #[error("line {line}: {source}")]
+    Line { line: usize, source: crate::board::epd::EpdError },
+    #[error("line {line}: the game is already over there")]
+    GameOver { line: usize },
+    #[error("no positions")]
+    Empty,
+}
+
 /// Plays one job. The white player gets the game seed, the black one a derived seed.
-pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameRecord, String> {
-    let mut white = player_from_spec(&job.white, job.seed)?;
-    let mut black = player_from_spec(&job.black, job.seed ^ 0x5bd1_e995)?;
+pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> GameRecord {
+    let mut white = job.white.build(job.seed);
+    let mut black = job.black.build(job.seed ^ 0x5bd1_e995);
     let start = job.start;
     let Played { termination, moves, mut reasons, material, bare_king, fault } =
         play_game(white.as_mut(), black.as_mut(), start, move_cap);
     if !job.keep_reasons {
         reasons = Vec::new();
     }
-    Ok(GameRecord {
+    GameRecord {
         index,
         seed: job.seed,
-        white: job.white.clone(),
-        black: job.black.clone(),
+        white: job.white.to_string(),
+        black: job.black.to_string(),
         start_fen: start.to_fen(),
         moves,
         reasons,
@@ -120,7 +124,7 @@ pub fn run_job(index: usize, job: &Job, move_cap: Option<usize>) -> Result<GameR
         bare_king,
         counters: [white.counter_log(), black.counter_log()],
         fault,
-    })
+    }
 }
 
 /// Runs the jobs on `threads` threads; progress goes to stderr and `on_done` sees each game as
@@ -166,13 +170,12 @@ pub fn run_jobs_until(
                     // One broken game must not cost the others: a panic is logged and the game dropped.
                     let rec = std::panic::catch_unwind(|| run_job(i, &jobs[i], move_cap));
                     match rec {
-                        Ok(Ok(r)) => {
+                        Ok(r) => {
                             if on_done(&r) {
                                 enough.store(true, Ordering::Relaxed);
                             }
                             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                         }
-                        Ok(Err(e)) => log::error!("game {i}: {e}"),
                         Err(_) => log::error!("game {i} ({} vs {}) panicked; left out", jobs[i].white, jobs[i].black),
                     }
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -192,7 +195,7 @@ pub fn run_jobs_until(
     results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
 }
 
-/// Result of game `g` from the point of view of `player` (a spec): 1, ½ or 0 as (w, d, l).
+/// Result of game `g` from the point of view of `player` (by name): 1, ½ or 0 as (w, d, l).
 pub fn wdl_for(g: &GameRecord, player: &str) -> stats::Wdl {
     let mut w = stats::Wdl::default();
     let color = if g.white == player { Color::White } else { Color::Black };
@@ -213,14 +216,16 @@ mod tests {
         assert_eq!(game_seed(1, 0, 5), game_seed(1, 0, 5));
         assert_ne!(game_seed(1, 0, 5), game_seed(1, 0, 6));
         assert_ne!(game_seed(1, 0, 5), game_seed(2, 0, 5));
-        let jobs = match_jobs("a", "b", 4, 7, 0);
-        assert_eq!(jobs[0].white, "a");
-        assert_eq!(jobs[1].white, "b");
+        let (a, b) = ("level:1".parse().unwrap(), "random".parse().unwrap());
+        let jobs = match_jobs(&a, &b, 4, 7, 0);
+        assert_eq!((&jobs[0].white, &jobs[0].black), (&a, &b));
+        assert_eq!((&jobs[1].white, &jobs[1].black), (&b, &a));
     }
 
     #[test]
     fn random_players_finish_by_the_rules() {
-        let jobs = match_jobs("random", "random", 4, 3, 0);
+        let random = PlayerSpec::random();
+        let jobs = match_jobs(&random, &random, 4, 3, 0);
         let recs = run_jobs(&jobs, 2, None, false, &|_| {});
         assert_eq!(recs.len(), 4);
         for r in &recs {

@@ -120,6 +120,27 @@ impl Pentanomial {
     }
 }
 
+/// Why an `--sprt` setting cannot be used.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    #[error("'{0}' is not KEY=VALUE")]
+    NotKeyValue(String),
+    #[error("{key}: '{value}' is not a number")]
+    NotANumber { key: String, value: String },
+    #[error("{key}: '{value}' is not a finite number")]
+    NotFinite { key: String, value: String },
+    #[error("unknown SPRT parameter '{0}' (elo0, elo1, alpha, beta)")]
+    Unknown(String),
+    #[error("the SPRT needs elo0 and elo1, e.g. elo0=0,elo1=10")]
+    NoHypotheses,
+    #[error("elo0 ({elo0}) must be below elo1 ({elo1})")]
+    Order { elo0: f64, elo1: f64 },
+    #[error("{name} must be between 0 and 1, got {p}")]
+    ErrorRate { name: &'static str, p: f64 },
+    #[error("alpha + beta must be below 1")]
+    ErrorRates,
+}
+
 /// `--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05`: the two hypotheses in normalised Elo and the
 /// error rates (alpha and beta default to 0.05).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,35 +152,36 @@ pub struct SprtConfig {
 }
 
 impl SprtConfig {
-    pub fn parse(text: &str) -> Result<SprtConfig, String> {
+    pub fn parse(text: &str) -> Result<SprtConfig, SprtError> {
         let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').ok_or_else(|| format!("'{part}' is not KEY=VALUE"))?;
-            let number: f64 = value.trim().parse().map_err(|_| format!("{key}: '{value}' is not a number"))?;
+            let (key, value) = part.split_once('=').ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
+            let number: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| SprtError::NotANumber { key: key.to_string(), value: value.to_string() })?;
             if !number.is_finite() {
-                return Err(format!("{key}: '{value}' is not a finite number"));
+                return Err(SprtError::NotFinite { key: key.to_string(), value: value.to_string() });
             }
             match key.trim() {
                 "elo0" => elo0 = Some(number),
                 "elo1" => elo1 = Some(number),
                 "alpha" => alpha = number,
                 "beta" => beta = number,
-                other => return Err(format!("unknown SPRT parameter '{other}' (elo0, elo1, alpha, beta)")),
+                other => return Err(SprtError::Unknown(other.to_string())),
             }
         }
-        let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
-            return Err("the SPRT needs elo0 and elo1, e.g. elo0=0,elo1=10".to_string());
-        };
+        let (Some(elo0), Some(elo1)) = (elo0, elo1) else { return Err(SprtError::NoHypotheses) };
         if elo0 >= elo1 {
-            return Err(format!("elo0 ({elo0}) must be below elo1 ({elo1})"));
+            return Err(SprtError::Order { elo0, elo1 });
         }
         for (name, p) in [("alpha", alpha), ("beta", beta)] {
             if !(p > 0.0 && p < 1.0) {
-                return Err(format!("{name} must be between 0 and 1, got {p}"));
+                return Err(SprtError::ErrorRate { name, p });
             }
         }
         if alpha + beta >= 1.0 {
-            return Err("alpha + beta must be below 1".to_string());
+            return Err(SprtError::ErrorRates);
         }
         Ok(SprtConfig { elo0, elo1, alpha, beta })
     }

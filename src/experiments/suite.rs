@@ -1,51 +1,41 @@
 //! EPD test suites (WAC, ECM, ...): the player's move is checked against `bm` (any listed move)
 //! or `am` (must avoid). SAN in the EPD is parsed in the position.
 
+use crate::board::epd::{self, EpdError};
 use crate::board::{Game, Move, Position};
-use crate::players::spec::player_from_spec;
+use crate::players::spec::PlayerSpec;
+use thiserror::Error;
 
 #[derive(Clone, Debug)]
 pub struct EpdRecord {
     pub line: usize,
     pub id: String,
+    pub position: Position,
     pub fen: String,
     pub best: Vec<Move>,
     pub avoid: Vec<Move>,
 }
 
-/// Parses an EPD line: four FEN fields, then `opcode operands;` pairs.
-pub fn parse_epd_line(line: &str, line_no: usize) -> Result<Option<EpdRecord>, String> {
-    let text = line.trim();
-    if text.is_empty() || text.starts_with('#') {
-        return Ok(None);
+/// A suite line that cannot be used, with its number.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SuiteLineError {
+    #[error("line {line}: {source}")]
+    Epd { line: usize, source: EpdError },
+    #[error("line {line}: no bm or am operation")]
+    NothingToCheck { line: usize },
+}
+
+/// Parses an EPD line of a test suite: the position, its `bm` and `am` moves and its `id`.
+pub fn parse_epd_line(line: &str, line_no: usize) -> Result<Option<EpdRecord>, SuiteLineError> {
+    let at_line = |source| SuiteLineError::Epd { line: line_no, source };
+    let Some(epd) = epd::parse(line).map_err(at_line)? else { return Ok(None) };
+    let best = epd.moves("bm").map_err(at_line)?;
+    let avoid = epd.moves("am").map_err(at_line)?;
+    if best.is_empty() && avoid.is_empty() {
+        return Err(SuiteLineError::NothingToCheck { line: line_no });
     }
-    let mut fields = text.splitn(5, ' ');
-    let fen4: Vec<&str> = fields.by_ref().take(4).collect();
-    if fen4.len() < 4 {
-        return Err(format!("line {line_no}: fewer than four FEN fields"));
-    }
-    let fen = format!("{} 0 1", fen4.join(" "));
-    let pos = Position::from_fen(&fen).map_err(|e| format!("line {line_no}: bad position: {e}"))?;
-    let rest = fields.next().unwrap_or("");
-    let mut rec =
-        EpdRecord { line: line_no, id: String::new(), fen: pos.to_fen(), best: Vec::new(), avoid: Vec::new() };
-    for op in rest.split(';').map(str::trim).filter(|o| !o.is_empty()) {
-        let (code, operands) = op.split_once(' ').unwrap_or((op, ""));
-        match code {
-            "bm" | "am" => {
-                for san in operands.split_whitespace() {
-                    let mv = pos.parse_move(san).map_err(|e| format!("line {line_no}: {code} {san}: {e}"))?;
-                    if code == "bm" { rec.best.push(mv) } else { rec.avoid.push(mv) }
-                }
-            }
-            "id" => rec.id = operands.trim().trim_matches('"').to_string(),
-            _ => {}
-        }
-    }
-    if rec.best.is_empty() && rec.avoid.is_empty() {
-        return Err(format!("line {line_no}: no bm or am operation"));
-    }
-    Ok(Some(rec))
+    let id = epd.id().unwrap_or("").to_string();
+    Ok(Some(EpdRecord { line: line_no, id, position: epd.position, fen: epd.position.to_fen(), best, avoid }))
 }
 
 /// How many positions of a suite a player solved: a cell of Table 3.10.
@@ -84,11 +74,11 @@ pub struct SuiteResult {
 
 /// Runs `spec` over the records; returns one result per record. The player is reseeded for
 /// every position, so a position's result does not depend on where it stands in the file.
-pub fn run_suite(records: &[EpdRecord], spec: &str, seed: u64) -> Result<Vec<SuiteResult>, String> {
-    let mut player = player_from_spec(spec, seed)?;
+pub fn run_suite(records: &[EpdRecord], spec: &PlayerSpec, seed: u64) -> Vec<SuiteResult> {
+    let mut player = spec.build(seed);
     let mut out = Vec::with_capacity(records.len());
     for r in records {
-        let pos = Position::from_fen(&r.fen).map_err(|e| e.to_string())?;
+        let pos = r.position;
         player.set_seed(seed);
         player.new_game();
         let game = Game::new(pos);
@@ -101,7 +91,7 @@ pub fn run_suite(records: &[EpdRecord], spec: &str, seed: u64) -> Result<Vec<Sui
         };
         out.push(SuiteResult { id: r.id.clone(), fen: r.fen.clone(), played, solved });
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]
@@ -113,8 +103,8 @@ mod tests {
         let r = parse_epd_line("6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"m1\";", 1).unwrap().unwrap();
         assert_eq!(r.id, "m1");
         assert_eq!(r.best[0].to_string(), "a1a8");
-        let err = parse_epd_line("6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Rb9; id \"x\";", 7).unwrap_err();
-        assert!(err.contains("line 7"), "{err}");
+        let err = parse_epd_line("6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Rb9; id \"x\";", 7).unwrap_err().to_string();
+        assert!(err.starts_with("line 7: bm Rb9: "), "{err}");
         assert!(parse_epd_line("6k1/5ppp/8 w - -", 2).is_err());
         assert!(parse_epd_line("6k1/5ppp/8/8/8/8/8/R5K1 w - - id \"x\";", 3).is_err());
         assert!(parse_epd_line("", 4).unwrap().is_none());

@@ -2,8 +2,9 @@
 //! Figures 3.1-3.5, kept once in `docs/thesis-chapter3.csv` (built into the binary) and read
 //! here, so that reports compare against the file and never against numbers copied into code.
 
-use super::formats::csv_fields;
+use super::formats::{UnclosedQuote, csv_fields};
 use super::stats::Wdl;
+use crate::players::spec::PlayerSpec;
 use std::sync::OnceLock;
 
 /// The data file, as shipped in docs/.
@@ -24,22 +25,43 @@ pub struct Entry {
     pub note: String,
 }
 
+/// What is wrong with the data file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    #[error("no header")]
+    NoHeader,
+    #[error("unexpected header: {0}")]
+    Header(String),
+    #[error("line {line}: {source}")]
+    Csv { line: usize, source: UnclosedQuote },
+    #[error("line {line}: {fields} fields, not 6")]
+    FieldCount { line: usize, fields: usize },
+    #[error("line {line}: value '{value}': {source}")]
+    Value { line: usize, value: String, source: std::num::ParseFloatError },
+}
+
 /// Parses the data file: `#` lines are comments, the first other line is the header.
-pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
-    let header = lines.next().ok_or("no header")?.1;
-    if csv_fields(header)? != ["source", "player", "against", "measure", "value", "note"] {
-        return Err(format!("unexpected header: {header}"));
+    let (i, header) = lines.next().ok_or(DataError::NoHeader)?;
+    let fields = csv_fields(header).map_err(|source| DataError::Csv { line: i + 1, source })?;
+    if fields != ["source", "player", "against", "measure", "value", "note"] {
+        return Err(DataError::Header(header.to_string()));
     }
     lines
         .map(|(i, line)| {
-            let f = csv_fields(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let line_no = i + 1;
+            let f = csv_fields(line).map_err(|source| DataError::Csv { line: line_no, source })?;
             let [source, player, against, measure, value, note] =
-                <[String; 6]>::try_from(f).map_err(|f| format!("line {}: {} fields, not 6", i + 1, f.len()))?;
+                <[String; 6]>::try_from(f).map_err(|f| DataError::FieldCount { line: line_no, fields: f.len() })?;
             let value = if value.is_empty() {
                 None
             } else {
-                Some(value.parse::<f64>().map_err(|e| format!("line {}: value '{value}': {e}", i + 1))?)
+                Some(value.parse::<f64>().map_err(|source| DataError::Value {
+                    line: line_no,
+                    value: value.clone(),
+                    source,
+                })?)
             };
             Ok(Entry { source, player, against, measure, value, note })
         })
@@ -72,45 +94,59 @@ pub fn wdl(source: &str, player: &str, against: &str) -> Option<Wdl> {
     Some(Wdl { wins: n("wins")?, losses: n("losses")?, draws: n("draws")? })
 }
 
-/// Who stands in for Crafty at depths 1, 2 and 3 (`thesis --opponent` puts a real engine
-/// there); the searcher when unset.
-static CRAFTY: std::sync::RwLock<Option<[String; 3]>> = std::sync::RwLock::new(None);
-
-/// Sets Crafty's stand-ins at depths 1-3 for the comparison with the thesis.
-pub fn set_crafty(specs: [String; 3]) {
-    *CRAFTY.write().unwrap_or_else(|e| e.into_inner()) = Some(specs);
+/// Who stands in for Crafty at depths 1, 2 and 3 when a run is compared with the thesis: the
+/// searcher at that depth, unless `thesis --opponent` puts a real engine there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Crafty {
+    at_depths: [PlayerSpec; 3],
 }
 
-/// Crafty's stand-in at `depth` (1-3): `search:depth=N` unless `thesis --opponent` set another.
-pub fn crafty(depth: u8) -> String {
-    match &*CRAFTY.read().unwrap_or_else(|e| e.into_inner()) {
-        Some(specs) if (1..=3).contains(&depth) => specs[depth as usize - 1].clone(),
-        _ => format!("search:depth={depth}"),
+impl Default for Crafty {
+    /// `search:depth=1`, `2` and `3`.
+    fn default() -> Crafty {
+        Crafty { at_depths: [1, 2, 3].map(searcher) }
     }
 }
 
-/// Our player for a thesis name: "Level N" is `level:N`; Crafty, limited to depth 1 in the
-/// games (section 3.1.1), and "Crafty depth N" in Table 3.10 are the searcher at that depth (or
-/// the `--opponent` engine). Crafty's timed run has no counterpart.
-pub fn spec_of(name: &str) -> Option<String> {
-    if let Some(n) = name.strip_prefix("Level ") {
-        return n.parse::<u8>().ok().map(|n| format!("level:{n}"));
-    }
-    if name == "Crafty" {
-        return Some(crafty(1));
-    }
-    name.strip_prefix("Crafty depth ")
-        .and_then(|d| d.parse::<u8>().ok())
-        .map(|d| if d <= 3 { crafty(d) } else { format!("search:depth={d}") })
+fn searcher(depth: u8) -> PlayerSpec {
+    PlayerSpec::search(&format!("depth={depth}")).expect("depths 1 to 8 exist")
 }
 
-/// The thesis's name for our player, for tables that show both ("Crafty" for the searcher at
-/// depth 1, as in the thesis's match tables).
-pub fn name_of(spec: &str) -> Option<String> {
-    if let Some(n) = spec.strip_prefix("level:") {
-        return Some(format!("Level {n}"));
+impl Crafty {
+    /// `specs[0]` at depth 1, `specs[1]` at depth 2, `specs[2]` at depth 3.
+    pub fn new(specs: [PlayerSpec; 3]) -> Crafty {
+        Crafty { at_depths: specs }
     }
-    (spec == crafty(1)).then(|| "Crafty".to_string())
+
+    /// The stand-in at `depth` (1-3), by its name in the tables.
+    pub fn at_depth(&self, depth: u8) -> String {
+        match depth {
+            1..=3 => self.at_depths[depth as usize - 1].to_string(),
+            _ => searcher(depth).to_string(),
+        }
+    }
+
+    /// Our player for a thesis name, by its name in the tables: "Level N" is `level:N`;
+    /// Crafty, limited to depth 1 in the games (section 3.1.1), and "Crafty depth N" in Table
+    /// 3.10 are the stand-in at that depth. Crafty's timed run has no counterpart.
+    pub fn spec_of(&self, name: &str) -> Option<String> {
+        if let Some(n) = name.strip_prefix("Level ") {
+            return n.parse::<u8>().ok().map(|n| format!("level:{n}"));
+        }
+        if name == "Crafty" {
+            return Some(self.at_depth(1));
+        }
+        name.strip_prefix("Crafty depth ").and_then(|d| d.parse::<u8>().ok()).map(|d| self.at_depth(d))
+    }
+
+    /// The thesis's name for our player, for tables that show both ("Crafty" for the stand-in
+    /// at depth 1, as in the thesis's match tables).
+    pub fn name_of(&self, spec: &str) -> Option<String> {
+        if let Some(n) = spec.strip_prefix("level:") {
+            return Some(format!("Level {n}"));
+        }
+        (spec == self.at_depth(1)).then(|| "Crafty".to_string())
+    }
 }
 
 #[cfg(test)]
@@ -199,15 +235,29 @@ mod tests {
 
     #[test]
     fn thesis_names_map_to_our_players() {
-        assert_eq!(spec_of("Level 7").as_deref(), Some("level:7"));
-        assert_eq!(spec_of("Crafty").as_deref(), Some("search:depth=1"));
-        assert_eq!(spec_of("Crafty depth 3").as_deref(), Some("search:depth=3"));
-        assert_eq!(spec_of("Crafty time 5"), None);
-        assert_eq!(name_of("search:depth=1").as_deref(), Some("Crafty"));
-        assert_eq!(name_of("level:3").as_deref(), Some("Level 3"));
+        let crafty = Crafty::default();
+        assert_eq!(crafty.spec_of("Level 7").as_deref(), Some("level:7"));
+        assert_eq!(crafty.spec_of("Crafty").as_deref(), Some("search:depth=1"));
+        assert_eq!(crafty.spec_of("Crafty depth 3").as_deref(), Some("search:depth=3"));
+        assert_eq!(crafty.spec_of("Crafty depth 5").as_deref(), Some("search:depth=5"));
+        assert_eq!(crafty.spec_of("Crafty time 5"), None);
+        assert_eq!(crafty.name_of("search:depth=1").as_deref(), Some("Crafty"));
+        assert_eq!(crafty.name_of("level:3").as_deref(), Some("Level 3"));
         // Every player the tables name is one of ours, but for Crafty's timed run.
         for e in entries().iter().filter(|e| e.source.starts_with("Table") && !e.player.is_empty()) {
-            assert!(spec_of(&e.player).is_some() || e.player == "Crafty time 5", "{}", e.player);
+            assert!(crafty.spec_of(&e.player).is_some() || e.player == "Crafty time 5", "{}", e.player);
         }
+    }
+
+    /// A real engine in Crafty's place is who the thesis's Crafty rows are compared with.
+    #[test]
+    fn an_opponent_stands_in_for_crafty() {
+        let engine: PlayerSpec = "uci:sf,depth=1".parse().unwrap();
+        let crafty = Crafty::new([1, 2, 3].map(|d| engine.at_depth(d)));
+        assert_eq!(crafty.spec_of("Crafty").as_deref(), Some("uci:sf,depth=1"));
+        assert_eq!(crafty.spec_of("Crafty depth 3").as_deref(), Some("uci:sf,depth=3"));
+        assert_eq!(crafty.name_of("uci:sf,depth=1").as_deref(), Some("Crafty"));
+        assert_eq!(crafty.name_of("search:depth=1"), None);
+        assert_eq!(Crafty::default().spec_of("Crafty").as_deref(), Some("search:depth=1"), "no setting left behind");
     }
 }

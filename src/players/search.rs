@@ -47,26 +47,41 @@ pub struct SearchConfig {
     pub range: i32,
 }
 
+/// Why the settings after `search:` cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchConfigError {
+    #[error("expected key=value, got '{0}'")]
+    NotKeyValue(String),
+    #[error("depth must be 1 to 8, got '{0}'")]
+    Depth(String),
+    #[error("unknown eval '{0}' (thesis, turing, berliner)")]
+    Eval(String),
+    #[error("range must be 0 to 10000 centipawns, got '{0}'")]
+    Range(String),
+    #[error("unknown search option '{0}' (depth, eval, range)")]
+    Unknown(String),
+}
+
 impl SearchConfig {
     /// Parses the part after `search:`, e.g. `depth=2,eval=turing,range=10`.
-    pub fn parse(args: &str) -> Result<SearchConfig, String> {
+    pub fn parse(args: &str) -> Result<SearchConfig, SearchConfigError> {
         let mut cfg = SearchConfig { depth: 1, eval: Eval::Thesis, range: 0 };
         for part in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| format!("expected key=value, got '{part}'"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| SearchConfigError::NotKeyValue(part.to_string()))?;
             match k {
                 "depth" => {
                     cfg.depth = v
                         .parse()
                         .ok()
                         .filter(|d| (1..=8).contains(d))
-                        .ok_or_else(|| format!("depth must be 1 to 8, got '{v}'"))?
+                        .ok_or_else(|| SearchConfigError::Depth(v.to_string()))?
                 }
                 "eval" => {
                     cfg.eval = match v {
                         "thesis" | "material" => Eval::Thesis,
                         "turing" => Eval::Turing,
                         "berliner" => Eval::Berliner,
-                        _ => return Err(format!("unknown eval '{v}' (thesis, turing, berliner)")),
+                        _ => return Err(SearchConfigError::Eval(v.to_string())),
                     }
                 }
                 "range" => {
@@ -74,9 +89,9 @@ impl SearchConfig {
                         .parse()
                         .ok()
                         .filter(|r| (0..=10_000).contains(r))
-                        .ok_or_else(|| format!("range must be 0 to 10000 centipawns, got '{v}'"))?
+                        .ok_or_else(|| SearchConfigError::Range(v.to_string()))?
                 }
-                _ => return Err(format!("unknown search option '{k}' (depth, eval, range)")),
+                _ => return Err(SearchConfigError::Unknown(k.to_string())),
             }
         }
         Ok(cfg)
@@ -564,9 +579,20 @@ mod tests {
 
     #[test]
     fn parses_specs() {
-        assert!(SearchConfig::parse("depth=0").is_err());
-        assert!(SearchConfig::parse("depth=3,eval=berliner,range=5").is_ok());
-        assert!(SearchConfig::parse("deep=3").is_err());
-        assert!(SearchConfig::parse("eval=nobody").is_err());
+        assert_eq!(
+            SearchConfig::parse(" depth=3, eval=berliner,range=5"),
+            Ok(SearchConfig { depth: 3, eval: Eval::Berliner, range: 5 })
+        );
+        for (bad, error) in [
+            ("depth=0", SearchConfigError::Depth("0".into())),
+            ("depth=9", SearchConfigError::Depth("9".into())),
+            ("deep=3", SearchConfigError::Unknown("deep".into())),
+            ("eval=nobody", SearchConfigError::Eval("nobody".into())),
+            ("range=-1", SearchConfigError::Range("-1".into())),
+            ("depth", SearchConfigError::NotKeyValue("depth".into())),
+        ] {
+            assert_eq!(SearchConfig::parse(bad), Err(error), "{bad}");
+        }
+        assert_eq!(SearchConfig::parse("depth=x").unwrap_err().to_string(), "depth must be 1 to 8, got 'x'");
     }
 }

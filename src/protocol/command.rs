@@ -6,12 +6,9 @@
 //! well-formed one is a value.
 
 use super::response::GameResult;
+pub use super::shared::{ECHO_LIMIT, echo};
 use std::fmt;
 use std::time::Duration;
-
-/// Longest command text echoed back in an error line; the rest is cut off so that a 100 KB line
-/// costs one short reply.
-pub const ECHO_LIMIT: usize = 80;
 
 /// A parsed line. The doc comment of each variant shows its wire form.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,18 +124,6 @@ pub struct ParseError {
 impl ParseError {
     fn new(reason: &str, command: &str) -> ParseError {
         ParseError { reason: reason.to_string(), command: echo(command) }
-    }
-}
-
-/// Input text as it may be quoted back to the GUI: bounded in length, one line.
-pub fn echo(text: &str) -> String {
-    let clean: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    if clean.chars().count() <= ECHO_LIMIT {
-        clean
-    } else {
-        let mut cut: String = clean.chars().take(ECHO_LIMIT).collect();
-        cut.push_str("...");
-        cut
     }
 }
 

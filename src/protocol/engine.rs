@@ -6,20 +6,28 @@
 use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
-use crate::players::spec::is_external;
+use crate::players::spec::{PlayerSpec, SpecError};
 use crate::players::{Player, StopSignal};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Why a player cannot be the engine's own.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum OwnPlayerError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("'{0}': external engines play in match, tournament, thesis and suite, not as the engine's own player")]
+    External(Box<PlayerSpec>),
+}
 
 /// The engine's own player: any spec but an external engine (that is for the research
 /// commands).
-fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    if is_external(spec) {
-        return Err(format!(
-            "'{spec}': external engines play in match, tournament, thesis and suite, not as the engine's own player"
-        ));
+fn own_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Player>, OwnPlayerError> {
+    if spec.is_external() {
+        return Err(OwnPlayerError::External(Box::new(spec.clone())));
     }
-    crate::players::spec::player_from_spec(spec, seed)
+    Ok(spec.build(seed))
 }
 
 /// Level when none is given: the strongest agent configuration.
@@ -52,7 +60,7 @@ pub struct Thought {
 
 pub struct Engine {
     player: Box<dyn Player>,
-    spec: String,
+    spec: PlayerSpec,
     seed: u64,
     /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
     frozen_time: bool,
@@ -66,16 +74,17 @@ pub struct Engine {
 pub type Interrupt = StopSignal;
 
 impl Engine {
-    pub fn new(spec: &str, seed: u64) -> Result<Engine, String> {
-        let player = player_from_spec(spec, seed)?;
+    pub fn new(spec: PlayerSpec, seed: u64) -> Result<Engine, OwnPlayerError> {
+        let player = own_player(&spec, seed)?;
         Ok(Engine::with_player(player, spec, seed))
     }
 
-    /// An engine around a given player (tests use a deterministic one).
-    pub fn with_player(mut player: Box<dyn Player>, spec: &str, seed: u64) -> Engine {
+    /// An engine around a given player, which the engine reports as `spec` (tests use a
+    /// deterministic one).
+    pub fn with_player(mut player: Box<dyn Player>, spec: PlayerSpec, seed: u64) -> Engine {
         let interrupt = Interrupt::default();
         player.watch_stop(interrupt.clone());
-        Engine { player, spec: spec.to_string(), seed, frozen_time: false, interrupt, faults: 0 }
+        Engine { player, spec, seed, frozen_time: false, interrupt, faults: 0 }
     }
 
     /// The handle the input side uses to interrupt a decision.
@@ -88,7 +97,7 @@ impl Engine {
         self
     }
 
-    pub fn spec(&self) -> &str {
+    pub fn spec(&self) -> &PlayerSpec {
         &self.spec
     }
 
@@ -105,7 +114,7 @@ impl Engine {
     /// Counts and logs a player failure; returns the text the protocols report.
     fn fault(&mut self, what: String) -> String {
         self.faults += 1;
-        let text = format!("player {:?} {what} (fault {} this session)", self.spec, self.faults)
+        let text = format!("player {:?} {what} (fault {} this session)", self.spec.to_string(), self.faults)
             .replace(char::is_control, " ");
         log::error!("{text}");
         text
@@ -124,20 +133,15 @@ impl Engine {
     }
 
     fn agent_features(&self) -> Option<Features> {
-        let (kind, arg) = self.spec.split_once(':').unwrap_or((self.spec.as_str(), ""));
-        match kind {
-            "level" => arg.parse().ok().and_then(|n| Features::level(n).ok()),
-            "features" => Features::parse(arg).ok(),
-            _ => None,
-        }
+        self.spec.agent_features()
     }
 
     /// Swaps in the player for a new spec; on error the current player stays.
-    pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
-        let mut player = player_from_spec(spec, self.seed)?;
+    pub fn set_spec(&mut self, spec: PlayerSpec) -> Result<(), OwnPlayerError> {
+        let mut player = own_player(&spec, self.seed)?;
         player.watch_stop(self.interrupt.clone());
         self.player = player;
-        self.spec = spec.to_string();
+        self.spec = spec;
         Ok(())
     }
 

@@ -4,7 +4,8 @@
 //! - [`xboard`]: the XBoard `Session`, a pure state machine from lines to replies.
 //! - [`uci`]: the same for UCI.
 //! - [`clock`]: time controls and the per-move `SearchLimits`.
-//! - [`engine`]: the move chooser behind both protocols, with its guard rails.
+//! - [`engine`]: the move chooser behind both protocols, with its guard rails; [`shared`]:
+//!   the name, the live thinking sink, move reading and echoing that both protocols use.
 //! - [`io`]: the capped, lossy line reader and the one flushing writer.
 
 pub mod clock;
@@ -12,26 +13,19 @@ pub mod command;
 pub mod engine;
 pub mod io;
 pub mod response;
+pub mod shared;
 pub mod uci;
 pub mod xboard;
 
 pub use clock::SearchLimits;
 pub use engine::Engine;
+pub use shared::HELP;
 pub use uci::UciSession;
 pub use xboard::Session;
 
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
-
-/// What a person at the prompt is told: on stderr when stdin is a terminal, and in reply to
-/// `help` (as `#` lines in XBoard, `info string` in UCI).
-pub const HELP: [&str; 4] = [
-    "AgentChess speaks XBoard/WinBoard (CECP v2); send `uci` as the first line for UCI.",
-    "Try: xboard, protover 2, new, e2e4 (a move), go, post, analyze, setboard FEN, quit.",
-    "Load it in XBoard (xboard -fcp agentchess), cutechess-cli or python-chess to play a game.",
-    "Options and subcommands (match, tournament, suite, thesis, explain, perft): agentchess --help",
-];
 
 /// Speaks the protocol on `input`/`output` until `quit` or end of input.
 ///
@@ -107,7 +101,7 @@ impl Serve for Session<'_> {
         self.should_quit()
     }
     fn internal_error(line: &str) -> String {
-        response::Response::Error { reason: "internal error".into(), command: command::echo(line) }.to_string()
+        response::Response::Error { reason: "internal error".into(), command: shared::echo(line) }.to_string()
     }
 }
 
@@ -119,7 +113,7 @@ impl Serve for UciSession<'_> {
         self.should_quit()
     }
     fn internal_error(line: &str) -> String {
-        uci::UciResponse::InfoString(format!("internal error on '{}'", command::echo(line))).to_string()
+        uci::UciResponse::InfoString(format!("internal error on '{}'", shared::echo(line))).to_string()
     }
 }
 
@@ -225,7 +219,7 @@ fn guarded<T>(line: &str, f: impl FnOnce() -> T) -> Option<T> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
         Ok(v) => Some(v),
         Err(_) => {
-            log::error!("internal error while handling {:?}", command::echo(line));
+            log::error!("internal error while handling {:?}", shared::echo(line));
             None
         }
     }

@@ -6,22 +6,9 @@
 
 use std::fmt;
 
-/// A feature value in a `feature` line: integers bare, strings quoted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FeatureValue {
-    Int(i64),
-    Str(String),
-}
-
-impl fmt::Display for FeatureValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FeatureValue::Int(n) => write!(f, "{n}"),
-            // xboard 4.9.1 only takes quoted strings; a quote inside would end the value early.
-            FeatureValue::Str(s) => write!(f, "\"{}\"", s.replace('"', "'")),
-        }
-    }
-}
+/// A feature value in a `feature` line: integers bare, strings quoted (one reader for the
+/// engine's own lines and those of the engines it plays: `players::external::features`).
+pub use crate::players::external::features::FeatureValue;
 
 /// The outcome part of a result line or a `result` command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,22 +133,11 @@ impl Response {
     }
 }
 
+/// A feature line as this engine writes it: every pair readable, every value an integer or
+/// a quoted string.
 fn parse_features(body: &str) -> Option<Vec<(String, FeatureValue)>> {
-    let mut out = Vec::new();
-    let mut rest = body.trim_start();
-    while !rest.is_empty() {
-        let (name, after) = rest.split_once('=')?;
-        let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
-            let (v, t) = quoted.split_once('"')?;
-            (FeatureValue::Str(v.to_string()), t)
-        } else {
-            let end = after.find(' ').unwrap_or(after.len());
-            (FeatureValue::Int(after[..end].parse().ok()?), &after[end..])
-        };
-        out.push((name.to_string(), value));
-        rest = tail.trim_start();
-    }
-    Some(out)
+    let pairs = crate::players::external::features::parse_features(body).ok()?;
+    pairs.iter().all(|(_, v)| !matches!(v, FeatureValue::Word(_))).then_some(pairs)
 }
 
 impl fmt::Display for Response {
@@ -194,6 +170,23 @@ impl fmt::Display for Response {
             Response::Debug(msg) => write!(f, "# {msg}"),
             Response::BookLine(text) => write!(f, " {text}"),
             Response::Blank => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine's own feature lines read back strictly: a bare word or an unclosed string is
+    /// no line this engine writes (the client of other engines takes them).
+    #[test]
+    fn feature_lines_are_read_back_strictly() {
+        let line = r#"feature ping=1 myname="AgentChess 0.1.0" done=1"#;
+        let Some(Response::Feature(pairs)) = Response::parse(line) else { panic!("{line}") };
+        assert_eq!(pairs[1], ("myname".to_string(), FeatureValue::Str("AgentChess 0.1.0".to_string())));
+        for bad in ["feature variants=normal", r#"feature myname="AgentChess"#, "feature ping"] {
+            assert_eq!(Response::parse(bad), None, "{bad}");
         }
     }
 }

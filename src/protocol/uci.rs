@@ -5,10 +5,10 @@
 //! `ponderhit`, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::command::echo;
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL};
-use super::xboard::{ENGINE_NAME, VERSION};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, OwnPlayerError};
+use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
+use crate::players::spec::PlayerSpec;
 use std::fmt;
 use std::time::Duration;
 
@@ -55,14 +55,14 @@ pub enum UciCommand {
 }
 
 impl UciCommand {
-    /// Parses a line; `Err` carries a message for `info string`.
-    pub fn parse(line: &str) -> Result<Option<UciCommand>, String> {
+    /// Parses a line; `Err` says why for an `info string`.
+    pub fn parse(line: &str) -> Result<Option<UciCommand>, UciParseError> {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&first) = tokens.first() else { return Ok(None) };
         // The UCI spec: an unknown command or token is ignored and the rest of the line parsed,
         // so "joho debug on" is "debug on".
         let Some(start) = tokens.iter().position(|t| COMMANDS.contains(t)) else {
-            return Err(format!("unknown command: {}", echo(first)));
+            return Err(UciParseError::UnknownCommand(echo(first)));
         };
         if start > 0 {
             log::warn!("skipped unknown tokens before '{}': {}", tokens[start], echo(line));
@@ -80,8 +80,7 @@ impl UciCommand {
             "help" => UciCommand::Help,
             "setoption" => {
                 let rest = args.join(" ");
-                let rest =
-                    rest.strip_prefix("name ").ok_or_else(|| format!("setoption without name: {}", echo(line)))?;
+                let rest = rest.strip_prefix("name ").ok_or_else(|| UciParseError::NoOptionName(echo(line)))?;
                 match rest.split_once(" value ") {
                     Some((name, value)) => {
                         UciCommand::SetOption { name: name.trim().into(), value: Some(value.trim().into()) }
@@ -95,15 +94,26 @@ impl UciCommand {
                 let fen = match setup {
                     ["startpos"] => None,
                     ["fen", fen @ ..] if !fen.is_empty() => Some(fen.join(" ")),
-                    _ => return Err(format!("bad position command: {}", echo(line))),
+                    _ => return Err(UciParseError::BadPosition(echo(line))),
                 };
                 UciCommand::Position { fen, moves: moves.iter().map(|m| m.to_string()).collect() }
             }
             "go" => UciCommand::Go(parse_go(args)),
-            _ => return Err(format!("unknown command: {}", echo(head))),
+            _ => return Err(UciParseError::UnknownCommand(echo(head))),
         };
         Ok(Some(cmd))
     }
+}
+
+/// A line that is no UCI command, with the text quoted back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UciParseError {
+    #[error("unknown command: {0}")]
+    UnknownCommand(String),
+    #[error("setoption without name: {0}")]
+    NoOptionName(String),
+    #[error("bad position command: {0}")]
+    BadPosition(String),
 }
 
 /// The commands a GUI may send; anything else at the start of a line is skipped.
@@ -237,9 +247,22 @@ impl fmt::Display for UciResponse {
     }
 }
 
+/// Why a `setoption` was refused, for its `info string`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum OptionError {
+    #[error("Level must be {MIN_LEVEL} to {MAX_LEVEL}, got '{0}'")]
+    Level(String),
+    #[error("bad Seed '{0}'")]
+    Seed(String),
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    #[error(transparent)]
+    Player(#[from] OwnPlayerError),
+}
+
 pub struct UciSession<'a> {
     engine: Engine,
-    live: Option<super::xboard::LiveOutput<'a, UciResponse>>,
+    live: Option<LiveOutput<'a, UciResponse>>,
     game: Game,
     /// A `bestmove` held back until `stop`/`ponderhit`.
     pending: Option<String>,
@@ -270,7 +293,7 @@ impl<'a> UciSession<'a> {
         match UciCommand::parse(line) {
             Ok(Some(cmd)) => self.handle(cmd),
             Ok(None) => Vec::new(),
-            Err(e) => vec![UciResponse::InfoString(e)],
+            Err(e) => vec![UciResponse::InfoString(e.to_string())],
         }
     }
 
@@ -293,7 +316,7 @@ impl<'a> UciSession<'a> {
             UciCommand::IsReady => out.push(UciResponse::ReadyOk),
             UciCommand::SetOption { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
-                    out.push(UciResponse::InfoString(e));
+                    out.push(UciResponse::InfoString(e.to_string()));
                 }
             }
             UciCommand::UciNewGame => {
@@ -313,7 +336,7 @@ impl<'a> UciSession<'a> {
                 };
                 let mut game = Game::new(start);
                 for m in &moves {
-                    match super::xboard::parse_move(game.position(), m) {
+                    match parse_move(game.position(), m) {
                         Some(mv) => game.play(mv),
                         None => {
                             out.push(UciResponse::InfoString(format!("illegal move: {}", echo(m))));
@@ -363,26 +386,29 @@ impl<'a> UciSession<'a> {
                 }
             }
             UciCommand::Quit => self.quit = true,
-            UciCommand::Help => out.extend(super::HELP.iter().map(|l| UciResponse::InfoString(l.to_string()))),
+            UciCommand::Help => out.extend(HELP.iter().map(|l| UciResponse::InfoString(l.to_string()))),
         }
         out
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
         let value = value.unwrap_or("");
         match name.to_ascii_lowercase().as_str() {
             "level" => match value.parse::<u8>() {
-                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => self.engine.set_spec(&format!("level:{n}")),
-                _ => Err(format!("Level must be {MIN_LEVEL} to {MAX_LEVEL}, got '{}'", echo(value))),
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => {
+                    let spec = PlayerSpec::level(u32::from(n)).map_err(OwnPlayerError::from)?;
+                    Ok(self.engine.set_spec(spec)?)
+                }
+                _ => Err(OptionError::Level(echo(value))),
             },
             "seed" => {
-                let seed = value.parse().map_err(|_| format!("bad Seed '{}'", echo(value)))?;
+                let seed = value.parse().map_err(|_| OptionError::Seed(echo(value)))?;
                 self.engine.set_seed(seed);
                 Ok(())
             }
-            "features" => self.engine.set_spec(&format!("features:{value}")),
-            "player" => self.engine.set_spec(value),
-            _ => Err(format!("unknown option '{}'", echo(name))),
+            "features" => Ok(self.engine.set_spec(PlayerSpec::features(value).map_err(OwnPlayerError::from)?)?),
+            "player" => Ok(self.engine.set_spec(value.parse().map_err(OwnPlayerError::from)?)?),
+            _ => Err(OptionError::Unknown(echo(name))),
         }
     }
 

@@ -7,10 +7,12 @@
 //! the protocol requires, and `?` never has anything to interrupt.
 
 use super::clock::{Clock, SearchLimits, TimeControl};
-use super::command::{Command, EditCommand, ParseError, echo};
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, Thought};
+use super::command::{Command, EditCommand, ParseError};
+use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, OwnPlayerError, Thought};
 use super::response::{FeatureValue, GameResult, Response};
+use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
+use crate::players::spec::PlayerSpec;
 
 /// Who the engine plays, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,14 +67,6 @@ impl EditBoard {
         format!("{fen} {side} {castling} - 0 1")
     }
 }
-
-/// Static facts about the build that go into the handshake.
-pub const ENGINE_NAME: &str = "AgentChess";
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// Where thinking lines go while a long decision still runs (the loop's writer); without one,
-/// only the final line is given, with the move.
-pub type LiveOutput<'a, R> = Box<dyn FnMut(&R) + 'a>;
 
 pub struct Session<'a> {
     engine: Engine,
@@ -284,7 +278,7 @@ impl<'a> Session<'a> {
                     }
                 }
             }
-            Command::Help => out.extend(super::HELP.iter().map(|l| Response::Debug(l.to_string()))),
+            Command::Help => out.extend(HELP.iter().map(|l| Response::Debug(l.to_string()))),
             Command::Bk => {
                 out.push(Response::BookLine("AgentChess has no opening book.".into()));
                 out.push(Response::Blank);
@@ -387,9 +381,10 @@ impl<'a> Session<'a> {
         let Some(value) = value else { return refuse("unknown option", "no such option") };
         let result = match name {
             "Level" => match value.parse::<u8>() {
-                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => {
-                    self.engine.set_spec(&format!("level:{n}")).map_err(|e| ("level not available", e))
-                }
+                Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => PlayerSpec::level(u32::from(n))
+                    .map_err(OwnPlayerError::from)
+                    .and_then(|spec| self.engine.set_spec(spec))
+                    .map_err(|e| ("level not available", e.to_string())),
                 _ => Err(("bad level", format!("levels are {MIN_LEVEL} to {MAX_LEVEL}"))),
             },
             "Seed" => match value.parse::<u64>() {
@@ -399,8 +394,15 @@ impl<'a> Session<'a> {
                 }
                 Err(_) => Err(("bad seed", "a seed is a whole number from 0 to 2^64-1".to_string())),
             },
-            "Features" => self.engine.set_spec(&format!("features:{value}")).map_err(|e| ("unknown feature", e)),
-            "Player" => self.engine.set_spec(value).map_err(|e| ("unknown player", e)),
+            "Features" => PlayerSpec::features(value)
+                .map_err(OwnPlayerError::from)
+                .and_then(|spec| self.engine.set_spec(spec))
+                .map_err(|e| ("unknown feature", e.to_string())),
+            "Player" => value
+                .parse::<PlayerSpec>()
+                .map_err(OwnPlayerError::from)
+                .and_then(|spec| self.engine.set_spec(spec))
+                .map_err(|e| ("unknown player", e.to_string())),
             _ => Err(("unknown option", "no such option".to_string())),
         };
         match result {
@@ -590,14 +592,6 @@ impl<'a> Session<'a> {
             _ => Vec::new(),
         }
     }
-}
-
-/// Reads a GUI move: coordinate (any case, `=` tolerated), castling as O-O, or SAN.
-pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
-    pos.parse_move(text).ok().or_else(|| {
-        let lower = text.to_ascii_lowercase();
-        (lower != text).then(|| pos.parse_uci(&lower).ok()).flatten()
-    })
 }
 
 /// The result line for a finished game, if it is one the GUI will accept as a claim.

@@ -117,7 +117,7 @@ impl Report<'_> {
             panels.push(Panel { title, series });
         };
         // The thesis's own pairing first, when it was played.
-        if self.thesis && self.played("level:5", "level:4") {
+        if self.thesis.is_some() && self.played("level:5", "level:4") {
             add(
                 "level:5 against level:4 (the thesis's pairing)".into(),
                 self.counter_curve("level:5", Some("level:4")),
@@ -149,8 +149,8 @@ impl Report<'_> {
         let threats =
             |curve: &[Counters]| Self::counter_points(curve, |c| mean_per_game(c.incorrect_threats, c.decisions));
         // The thesis's own pairing first, when it was played.
-        let crafty = crate::experiments::thesis::crafty(1);
-        if self.thesis && self.played("level:7", &crafty) {
+        let crafty = self.crafty().at_depth(1);
+        if self.thesis.is_some() && self.played("level:7", &crafty) {
             let series = vec![Series {
                 label: "level:7".into(),
                 colour: self.colour("level:7", 0),

@@ -15,7 +15,7 @@
 use super::Report;
 use crate::agents::Counters;
 use crate::experiments::stats::{Wdl, binomial_test, exact_rows_test, holm};
-use crate::experiments::thesis::{self, Entry, entries, spec_of};
+use crate::experiments::thesis::{self, Crafty, Entry, entries};
 
 /// The family-wise error rate of the verdicts.
 pub const ALPHA: f64 = 0.05;
@@ -161,7 +161,12 @@ fn with_holm(mut cells: Vec<Comparison>) -> Vec<Comparison> {
 impl Report<'_> {
     /// A thesis player's name as one of ours that played in this run.
     fn ours(&self, name: &str) -> Option<String> {
-        spec_of(name).filter(|s| self.players.contains(s))
+        self.crafty().spec_of(name).filter(|s| self.players.contains(s))
+    }
+
+    /// Crafty's stand-ins of a comparison with the thesis (the searcher when there is none).
+    pub(super) fn crafty(&self) -> Crafty {
+        self.thesis.clone().unwrap_or_default()
     }
 
     pub fn fidelity(&self) -> Fidelity {
@@ -236,7 +241,9 @@ impl Report<'_> {
         }
         let mut suites = Vec::new();
         for e in entries().iter().filter(|e| e.source == "Table 3.10" && e.measure == "solved") {
-            let ours = spec_of(&e.player)
+            let ours = self
+                .crafty()
+                .spec_of(&e.player)
                 .and_then(|p| self.suites.iter().find(|s| s.player == p && s.suite.eq_ignore_ascii_case(&e.against)));
             let (Some(o), Some(t), Some(n)) = (ours, e.value, thesis::value(&e.source, "", &e.against, "positions"))
             else {

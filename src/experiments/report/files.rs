@@ -19,7 +19,7 @@ impl Report<'_> {
     pub fn write_all(&self, dir: &std::path::Path, event: &str, comments: bool) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let ratings = self.ratings();
-        let fidelity = self.thesis.then(|| self.fidelity());
+        let fidelity = self.thesis.is_some().then(|| self.fidelity());
         // Slowest first, so that no core is left with a long one at the end.
         let mut files: Vec<(&'static str, Maker)> = vec![
             ("games.pgn", Box::new(|| self.pgn(event, comments))),

@@ -414,7 +414,7 @@ impl Report<'_> {
             let _ = write!(
                 s,
                 " Under each cell the thesis's (its Crafty at depth 1 is our {}); red",
-                crate::experiments::thesis::crafty(1)
+                self.crafty().at_depth(1)
             );
             let _ = write!(s, " where the two differ significantly, green where they agree.");
         }

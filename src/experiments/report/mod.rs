@@ -17,6 +17,7 @@ use super::game::{GameRecord, Termination};
 use super::ratings::RatingList;
 use super::stats::Wdl;
 use super::suite::SuiteCount;
+use super::thesis::Crafty;
 use crate::agents::{CounterLog, Counters};
 use crate::board::{Color, Outcome};
 use std::collections::HashMap;
@@ -43,8 +44,8 @@ pub struct Report<'a> {
     by_pair: HashMap<(usize, usize), Vec<usize>>,
     /// Table 3.10's counts, when suites were run with the games (`thesis`).
     pub suites: Vec<SuiteCount>,
-    /// Compare every table with the thesis's (`thesis`).
-    pub thesis: bool,
+    /// Compare every table with the thesis's (`thesis`), with these players in Crafty's place.
+    pub thesis: Option<Crafty>,
     /// The rating list's player at 0 (default: level:1 when it played, else the first player).
     pub anchor: Option<String>,
 }
@@ -60,7 +61,7 @@ impl<'a> Report<'a> {
                 by_pair.entry((w.min(b), w.max(b))).or_default().push(k);
             }
         }
-        Report { players: players.to_vec(), games, by_pair, suites: Vec::new(), thesis: false, anchor: None }
+        Report { players: players.to_vec(), games, by_pair, suites: Vec::new(), thesis: None, anchor: None }
     }
 
     pub fn with_suites(mut self, suites: Vec<SuiteCount>) -> Self {
@@ -68,8 +69,8 @@ impl<'a> Report<'a> {
         self
     }
 
-    pub fn compare_with_thesis(mut self) -> Self {
-        self.thesis = true;
+    pub fn compare_with_thesis(mut self, crafty: Crafty) -> Self {
+        self.thesis = Some(crafty);
         self
     }
 
@@ -454,7 +455,7 @@ mod tests {
         // wins and losses against level 3, 10 and 17 of 41.
         let mut all = games("level:3", "level:7", (11, 48, 41), (17, 10));
         all.extend(games("level:7", "level:6", (11, 48, 41), (0, 0)));
-        let report = Report::new(&players, &all).compare_with_thesis();
+        let report = Report::new(&players, &all).compare_with_thesis(Crafty::default());
         let f = report.fidelity();
         assert_eq!(f.results.len(), 2);
         let same = f.results.iter().find(|c| c.player == "level:3").unwrap();

@@ -359,7 +359,7 @@ impl Report<'_> {
             let _ =
                 write!(s, "\nTable 3.10 (test suites: positions solved)\n{}\n", table_lines(&self.suites).join("\n"));
         }
-        if self.thesis {
+        if self.thesis.is_some() {
             let _ = write!(
                 s,
                 "\nFidelity to the thesis (5% family-wise, Holm's correction within each table)\n{}",

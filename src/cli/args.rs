@@ -1,0 +1,287 @@
+//! The command line: the engine's options and each subcommand's, as clap reads them. Every
+//! subcommand's function takes its own options value from here.
+
+use crate::players::spec::{PlayerSpec, SpecError};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// `agentchess --version`: the version and the target the binary was built for, so that a
+/// WinBoard user can tell which build a GUI started.
+const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("AGENTCHESS_TARGET"), ")");
+
+#[derive(Parser)]
+#[command(
+    name = "agentchess",
+    version = LONG_VERSION,
+    about = "AgentChess: a multi-agent chess engine for XBoard/WinBoard (and UCI)",
+    long_about = "AgentChess: a multi-agent chess engine for XBoard/WinBoard (and UCI).\n\n\
+                  With no subcommand it is the engine on stdin/stdout (the options below choose \
+                  its player); the subcommands run perft and the research tools, each with \
+                  options of its own (agentchess help SUBCOMMAND).",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+// The engine's own options (no subcommand): its player and seed.
+#[derive(Args)]
+pub struct EngineArgs {
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// Seed for every random choice (default: a fresh one, shown in the Seed option).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// Which player: the engine's own options and `explain`'s.
+#[derive(Args)]
+pub struct PlayerArgs {
+    /// Agent level: 1 (weakest) to 8 are the thesis's, 9 adds the thesis's future work.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9), conflicts_with_all = ["features", "player"])]
+    pub level: Option<u8>,
+    /// Agent features to switch on instead of a level, comma-separated (see docs/agents.md).
+    #[arg(long, value_name = "LIST", conflicts_with = "player")]
+    pub features: Option<String>,
+    /// Player spec: level:N, features:LIST, search:depth=N[,eval=E][,range=R], random.
+    #[arg(long, value_name = "SPEC")]
+    pub player: Option<String>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test), or run a perft suite.
+    Perft(PerftArgs),
+    /// Play games between two players in-process (specs: level:N, features:LIST, search:depth=N, random).
+    Match(MatchArgs),
+    /// Round robin between players (or --levels 1-8), the thesis's Table 3.1 design.
+    Tournament(TournamentArgs),
+    /// Run EPD test suites: each player's move is checked against bm/am.
+    Suite(SuiteArgs),
+    /// The thesis's chapter 3 in one run (Tables 3.1 and 3.10).
+    ///
+    /// The Table 3.1 round robin of levels 1-8 and search:depth=1, then the WAC and ECM suites
+    /// (Table 3.10) for the levels and the searcher at depths 1-3. With --out, every table,
+    /// curve, chart, the PGN and suites.csv go there.
+    Thesis(ThesisArgs),
+    /// Why a player chooses its move in a position (the agents' explain mode).
+    ///
+    /// For the agents: every agent's threat, best attack and best move, the worst threat, the
+    /// request answers and the rule that decided. With --levels, one line per level.
+    Explain(ExplainArgs),
+    /// Endgame drill: a player with a winning edge (White) against a defender from random
+    /// legal positions; how many it mates before the fifty-move rule.
+    Endgame(EndgameArgs),
+    /// Behaviour fingerprint: one signature that only a change of play changes.
+    ///
+    /// Folds perft 3 of the suite positions, every level's and the searcher's move on the WAC
+    /// positions and a seeded match into one 64-bit signature.
+    Bench,
+}
+
+// `perft`.
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Depth to count (not needed with --suite).
+    pub depth: Option<u32>,
+    /// Position to start from (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each root move, as Stockfish's `go perft` does.
+    #[arg(long)]
+    pub divide: bool,
+    /// EPD perft suite (`FEN ;D1 n ;D2 n ...`) to check.
+    #[arg(long)]
+    pub suite: Option<String>,
+    /// With --suite: skip depths above this (default: every depth the suite gives).
+    #[arg(long, value_name = "DEPTH")]
+    pub max_depth: Option<u32>,
+}
+
+// `match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// First player spec: White in games 1, 3, 5, ...
+    pub a: String,
+    /// Second player spec.
+    pub b: String,
+    /// Sequential test of A against B: play game pairs (one opening, colours swapped) until
+    /// the pentanomial GSPRT accepts H0 (Elo <= elo0) or H1 (Elo >= elo1), normalised Elo,
+    /// or --games (default 20000 here) is reached. E.g. elo0=0,elo1=10,alpha=0.05,beta=0.05.
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    pub sprt: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+// `tournament`.
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// Player specs (level:N, features:LIST, search:depth=N,..., random).
+    pub players: Vec<String>,
+    /// Levels to add as players, e.g. 1-8 or 2,5,7.
+    #[arg(long)]
+    pub levels: Option<String>,
+    /// Play only the first player's pairings (a gauntlet: the first player against each
+    /// of the others).
+    #[arg(long)]
+    pub gauntlet: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+// `suite`.
+#[derive(Args)]
+pub struct SuiteArgs {
+    /// EPD files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// A player to run (repeat for several); default level:9.
+    #[arg(long, value_name = "SPEC")]
+    pub player: Vec<String>,
+    /// Write every position with the move played to this CSV.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Seed of the players, reseeded for every position (default 1).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = at_least_one)]
+    pub threads: Option<u32>,
+}
+
+// `thesis`.
+#[derive(Args)]
+pub struct ThesisArgs {
+    /// Put this player where the thesis had Crafty, e.g. "uci:/usr/games/stockfish,depth=1":
+    /// in the round robin as given, in the suites at depths 1, 2 and 3 (its depth= or sd=
+    /// setting changed; a spec without one plays the suites as given).
+    #[arg(long, value_name = "SPEC")]
+    pub opponent: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+// `explain`.
+#[derive(Args)]
+pub struct ExplainArgs {
+    /// Position (default: the initial one).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from it first, in SAN or coordinates.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Compare levels instead, e.g. 1-9: what each plays and why.
+    #[arg(long, conflicts_with_all = ["level", "features", "player"])]
+    pub levels: Option<String>,
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// Seed of the player's random tie-breaks (default 1).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+// `endgame`.
+#[derive(Args)]
+pub struct EndgameArgs {
+    /// The material, each side from its king: KQK, KRK, KBNK, ...
+    pub material: String,
+    /// Start positions to play.
+    #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+    pub positions: u32,
+    /// The attacker.
+    #[arg(long, default_value = "level:9")]
+    pub player: String,
+    /// The defender.
+    #[arg(long, default_value = "search:depth=3")]
+    pub defender: String,
+    /// Seed of the start positions and the players.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = at_least_one)]
+    pub threads: Option<u32>,
+}
+
+// What `match`, `tournament` and `thesis` share.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Games per pairing (colours alternate; default 100, and 20000 as the cap of an SPRT).
+    #[arg(long, value_parser = at_least_one)]
+    pub games: Option<u32>,
+    /// Seed of the run; game i's seed is derived from it, so every game replays alone.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = at_least_one)]
+    pub threads: Option<u32>,
+    /// Optional hard cap in full moves (off by default; reported apart from the rules' draws).
+    #[arg(long, value_parser = at_least_one)]
+    pub move_cap: Option<u32>,
+    /// Folder for CSV/JSON tables, SVG charts, PGN and summary.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// PGN file of all games (written as games finish).
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Comment every move in the PGN with the player's reason ("L7 attack request: ...").
+    #[arg(long)]
+    pub comments: bool,
+    /// Start positions (FEN or EPD lines), each played twice per pairing with colours swapped.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// The player rated 0 in the rating list (default: level:1 when it plays, else the first).
+    #[arg(long, value_name = "SPEC")]
+    pub anchor: Option<String>,
+}
+
+/// A count that only makes sense from 1 up (games, threads, a move cap).
+#[derive(Debug, thiserror::Error)]
+pub enum CountError {
+    #[error("must be at least 1")]
+    Zero,
+    #[error("'{0}' is not a whole number")]
+    NotANumber(String),
+}
+
+fn at_least_one(text: &str) -> Result<u32, CountError> {
+    match text.parse::<u32>() {
+        Ok(0) => Err(CountError::Zero),
+        Ok(n) => Ok(n),
+        Err(_) => Err(CountError::NotANumber(text.to_string())),
+    }
+}
+
+/// The worker threads: as asked, else one a core.
+pub fn threads(asked: Option<u32>) -> usize {
+    asked.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize)
+}
+
+impl PlayerArgs {
+    /// The player these options name (--player, else --features, else --level, else the
+    /// default level), read.
+    pub fn spec(&self) -> Result<PlayerSpec, SpecError> {
+        match (&self.player, &self.features, self.level) {
+            (Some(p), _, _) => p.parse(),
+            (None, Some(f), _) => PlayerSpec::features(f),
+            (None, None, level) => PlayerSpec::level(level.unwrap_or(crate::protocol::engine::DEFAULT_LEVEL).into()),
+        }
+    }
+
+    /// The same as it was written, for messages about it.
+    pub fn spec_text(&self) -> String {
+        match (&self.player, &self.features, self.level) {
+            (Some(p), _, _) => p.clone(),
+            (None, Some(f), _) => format!("features:{f}"),
+            (None, None, level) => format!("level:{}", level.unwrap_or(crate::protocol::engine::DEFAULT_LEVEL)),
+        }
+    }
+}
+
+/// Reads the spec `text` names, for a message that quotes it when it names no player.
+pub fn read_spec(text: &str) -> Result<PlayerSpec, super::CliError> {
+    text.parse().map_err(|source| super::CliError::BadSpec { spec: text.to_string(), source })
+}

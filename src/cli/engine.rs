@@ -1,0 +1,25 @@
+//! No subcommand: the engine, speaking XBoard (or UCI) on stdin/stdout.
+
+use super::CliError;
+use super::args::EngineArgs;
+use crate::protocol::engine::OwnPlayerError;
+use crate::protocol::{self, Engine, HELP};
+
+/// Speaks the protocol on stdin/stdout until `quit` or the end of input.
+pub fn run(args: &EngineArgs) -> Result<(), CliError> {
+    let spec = args.player.spec().map_err(OwnPlayerError::from)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let engine = Engine::new(spec.clone(), seed)?;
+    log::info!("player {spec}, seed {seed}");
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        // A person, not a GUI: say what this is and how to leave (`help` repeats it).
+        eprintln!("{} -- type `help` for more, `quit` to leave.", HELP[0]);
+    }
+    // The input goes to a reader thread, which needs an owned, sendable handle.
+    match protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock(), engine) {
+        Ok(()) => Ok(()),
+        // The GUI closed our output: nobody is left to play for, which is not an engine failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::ProtocolIo(e)),
+    }
+}

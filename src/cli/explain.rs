@@ -1,0 +1,81 @@
+//! `explain`: why a player chooses its move in a position.
+
+use super::CliError;
+use super::args::ExplainArgs;
+use super::tournament::parse_levels;
+use crate::agents::MasterAgent;
+use crate::board::{Game, Position};
+use crate::players::Player;
+
+/// The position `explain` looks at: a FEN (or the start) and moves played from it.
+fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<Game, CliError> {
+    let start = match fen {
+        Some(f) => Position::from_fen(f).map_err(CliError::BadFen)?,
+        None => Position::startpos(),
+    };
+    let mut game = Game::new(start);
+    for text in moves {
+        let mv = game.position().parse_move(text).map_err(|source| CliError::BadMove { text: text.clone(), source })?;
+        game.play(mv);
+    }
+    Ok(game)
+}
+
+/// Why a player chooses its move in a position: for the agents every agent's threat, best
+/// attack and best move, the worst threat, the request answers and the rule that decided (the
+/// explain mode); for other players their decision and line. With `--levels`, one line per
+/// level: what each would play and why.
+pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
+    let seed = args.seed;
+    // Everything that can fail is checked before the first line of the report.
+    let game = explain_position(args.fen.as_deref(), &args.moves)?;
+    let specs = match &args.levels {
+        Some(list) => parse_levels(list)?,
+        None => vec![args.player.spec().map_err(|source| CliError::BadSpec { spec: args.player.spec_text(), source })?],
+    };
+    let pos = *game.position();
+    outln!("position {}", pos.to_fen());
+    if pos.legal_moves().is_empty() {
+        outln!("no legal move: {}", game.outcome().map_or("game over".to_string(), |o| o.reason().to_string()));
+        return Ok(());
+    }
+    if args.levels.is_some() {
+        for spec in &specs {
+            if let Some(d) = spec.build(seed).decide(&game) {
+                outln!("{spec:<8} {:<6} {}", pos.to_san(d.mv), d.reason);
+            }
+        }
+        return Ok(());
+    }
+    let spec = &specs[0];
+    match spec.agent_features() {
+        Some(features) => {
+            let mut master = MasterAgent::new(features, seed);
+            master.set_explain(true);
+            // `decide` sees the game (repetitions, the moves before), as in play.
+            if let Some(d) = Player::decide(&mut master, &game) {
+                for line in master.explanation() {
+                    outln!("{line}");
+                }
+                outln!("move {}", pos.to_san(d.mv));
+            }
+        }
+        None => {
+            if let Some(d) = spec.build(seed).decide(&game) {
+                let mut at = pos;
+                let line: Vec<String> =
+                    d.pv.iter()
+                        .map(|&m| {
+                            let san = at.to_san(m);
+                            at = at.play(m);
+                            san
+                        })
+                        .collect();
+                outln!("{}", d.reason);
+                outln!("line {}", line.join(" "));
+                outln!("move {}", pos.to_san(d.mv));
+            }
+        }
+    }
+    Ok(())
+}
