@@ -94,7 +94,7 @@ impl Picker {
             } else if tactical {
                 let gain = agents::capture_gain(pos, mv);
                 let victim = pos.captured_piece(mv).map_or(0, value);
-                let attacker = pos.piece_kind_at(mv.from()).map_or(0, |p| p.index() as i32);
+                let attacker = pos.moving_piece(mv).index() as i32;
                 let under = mv.promotion().is_some_and(|p| p != Piece::Queen);
                 if gain >= 0 && !under {
                     (GOOD + victim * 8 - attacker + gain.min(1000), Kind::GoodCapture)
