@@ -11,7 +11,7 @@ use common::player;
 
 /// Fails in turn in each way the engine guards against (a panic, an illegal move, no move),
 /// then decides properly once, choosing the last legal move so that its own choice is told
-/// apart from the fallback (the first legal move). Its twin starts the cycle afresh.
+/// apart from the fallback (the first legal move). Its analyst starts the cycle afresh.
 struct FaultyPlayer {
     decisions: usize,
 }
@@ -38,7 +38,7 @@ impl Player for FaultyPlayer {
         Some(Decision { mv, score: 0, mate: None, depth: 1, pv: vec![mv], reason: "faulty".into(), nodes: 1 })
     }
 
-    fn twin(&self) -> Option<Box<dyn Player>> {
+    fn analyst(&self) -> Option<Box<dyn Player>> {
         Some(Box::new(FaultyPlayer { decisions: 0 }))
     }
 }
@@ -106,7 +106,7 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
     let logged = FAULT_LOG.0.lock().unwrap().clone();
     assert_eq!(logged, reports.iter().map(|r| format!("ERROR {r}")).collect::<Vec<_>>());
 
-    // UCI: in play, and while analysis extends the line with the player's twin.
+    // UCI: in play, and while the player's analyst analyses.
     let start = agentchess::board::Position::startpos();
     let (first, last) = (start.legal_moves()[0], *start.legal_moves().iter().last().unwrap());
     let mut u =
@@ -121,9 +121,8 @@ fn player_faults_are_counted_and_reported_and_the_game_goes_on() {
         UciSession::new(Engine::with_player(Box::new(FaultyPlayer { decisions: 3 }), player(FAULTY), 1).freeze_time());
     u.handle_line("position startpos");
     let out: Vec<String> = u.handle_line("go infinite").iter().map(|r| r.to_string()).collect();
-    let fault = format!(
-        "player {FAULTY:?} panicked while extending the analysis line; line cut at 1 plies (fault 1 this session)"
-    );
+    let fault =
+        format!("player {FAULTY:?} panicked while analysing; the player's own move stands (fault 1 this session)");
     assert_eq!(out[0], format!("info string fault: {fault}"), "{out:?}");
     let out: Vec<String> = u.handle_line("stop").iter().map(|r| r.to_string()).collect();
     assert_eq!(out, [format!("bestmove {last}")], "the player's own move, not the fallback");

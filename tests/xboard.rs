@@ -358,16 +358,17 @@ fn options() {
     xboard_file("xboard/options");
 }
 
-/// The `Level` option shows the level a feature set is the preset of, and 0 (not a level) for
-/// players that are not a preset.
+/// The `Level` option shows the level a feature set is the preset of, and the default level
+/// for players that are not a preset (the `Player` option names them); its range is the
+/// levels there are, so that every value a GUI offers is accepted.
 #[test]
 fn level_option_follows_the_player() {
     for (spec, level) in
-        [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 0), ("search:depth=2", 0)]
+        [("features:foundation", 1), ("level:3", 3), ("features:attack-request", 10), ("search:depth=2", 10)]
     {
         let mut s = Session::new(Engine::new(player(spec), 1).unwrap());
         let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
-        let expected = format!("feature option=\"Level -spin {level} 0 9\"");
+        let expected = format!("feature option=\"Level -spin {level} 1 10\"");
         assert!(features.contains(&expected), "{spec}: {features:?}");
     }
 }
@@ -457,4 +458,39 @@ fn blank_lines_and_line_endings() {
 #[test]
 fn odd_command_orders() {
     xboard_file("xboard/odd_orders");
+}
+
+/// `memory N` (XBoard) and `setoption name Hash` (UCI) size the player's table, and the size
+/// sticks for a player chosen later.
+#[test]
+fn memory_and_hash_size_the_table() {
+    use agentchess::board::Game;
+    use agentchess::players::{Decision, Player};
+    use std::sync::{Arc, Mutex};
+    struct Sized(Arc<Mutex<Vec<usize>>>);
+    impl Player for Sized {
+        fn name(&self) -> String {
+            "sized".into()
+        }
+        fn decide(&mut self, _game: &Game) -> Option<Decision> {
+            None
+        }
+        fn set_table_mb(&mut self, mb: usize) {
+            self.0.lock().unwrap().push(mb);
+        }
+    }
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let engine = Engine::with_player(Box::new(Sized(asked.clone())), player("level:10"), 1);
+    let mut s = Session::new(engine);
+    let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
+    assert!(features.iter().any(|f| f.contains(" memory=1 ")), "{features:?}");
+    assert!(s.handle_line("memory 48").is_empty());
+    assert_eq!(*asked.lock().unwrap(), [48]);
+
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let engine = Engine::with_player(Box::new(Sized(asked.clone())), player("level:10"), 1);
+    let mut u = agentchess::protocol::UciSession::new(engine);
+    assert!(u.handle_line("setoption name Hash value 32").is_empty());
+    assert!(!u.handle_line("setoption name Hash value 0").is_empty(), "0 MB is refused");
+    assert_eq!(*asked.lock().unwrap(), [32]);
 }

@@ -40,8 +40,9 @@ pub struct EngineArgs {
 /// Which player: the engine's own options and `explain`'s.
 #[derive(Args)]
 pub struct PlayerArgs {
-    /// Agent level: 1 (weakest) to 8 are the thesis's, 9 adds the thesis's future work.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=9), conflicts_with_all = ["features", "player"])]
+    /// Agent level: 1 (weakest) to 8 are the thesis's, 9 adds the thesis's future work, 10
+    /// (the default) thinks ahead with the clock.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10), conflicts_with_all = ["features", "player"])]
     pub level: Option<u8>,
     /// Agent features to switch on instead of a level, comma-separated (see docs/agents.md).
     #[arg(long, value_name = "LIST", conflicts_with = "player")]

@@ -1,8 +1,9 @@
 //! The agents as a player: a [`MasterAgent`] decides, and its choice becomes a [`Decision`].
 //! The agents know nothing of players; this is where the two meet.
 
+use super::level10::{self, Level10};
 use super::{Decision, Player};
-use crate::agents::{CounterLog, Counters, MasterAgent};
+use crate::agents::{CounterLog, Counters, DEFAULT_SEED, Features, MasterAgent};
 use crate::board::Game;
 
 impl Player for MasterAgent {
@@ -32,8 +33,9 @@ impl Player for MasterAgent {
         MasterAgent::set_seed(self, seed);
     }
 
-    fn twin(&self) -> Option<Box<dyn Player>> {
-        Some(Box::new(MasterAgent::twin(self)))
+    fn analyst(&self) -> Option<Box<dyn Player>> {
+        let features = self.features() | Features::LEVEL_10_PARTS;
+        Some(Box::new(Level10::new(features, DEFAULT_SEED, level10::DEFAULT_MB)))
     }
 
     fn new_game(&mut self) {

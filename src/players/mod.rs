@@ -83,12 +83,21 @@ pub trait Player: Send {
     }
     fn set_seed(&mut self, _seed: u64) {}
     fn new_game(&mut self) {}
-    /// A twin that decides as this player would from here on, leaving this one untouched: for
-    /// players that judge one move at a time, analysis extends their line by asking the twin
-    /// what it would play next, ply after ply. Players that search give their own line (None).
-    fn twin(&self) -> Option<Box<dyn Player>> {
+    /// The player that analyses for this one (XBoard `analyze`, UCI `go infinite`): one that
+    /// looks ahead, so that every depth it reports is a depth it searched. Players that search
+    /// analyse for themselves (None); the agents of levels 1-9, which judge one move at a
+    /// time, hand analysis to level 10's tree over the same agents.
+    fn analyst(&self) -> Option<Box<dyn Player>> {
         None
     }
+    /// Whether thinking on the opponent's time helps this player's next decision (a table it
+    /// keeps); players that decide afresh each time do not ponder.
+    fn ponders(&self) -> bool {
+        false
+    }
+    /// Sizes the table the player keeps between positions (XBoard `memory`, UCI `Hash`), in
+    /// megabytes; players without one ignore it.
+    fn set_table_mb(&mut self, _mb: usize) {}
     /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
     /// Only players that may think for long need to watch it; the agents decide in
     /// microseconds.

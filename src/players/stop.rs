@@ -20,6 +20,13 @@ struct Signal {
     state: std::sync::atomic::AtomicU64,
     /// The line the loop is handling now.
     line: std::sync::atomic::AtomicU64,
+    /// The last line raised for, open-ended decisions only and any decision: a decision that
+    /// begins after a line later than its own was raised for is stopped as it begins, since the
+    /// raise found nothing to stop when it came.
+    raised_for_analysis: std::sync::atomic::AtomicU64,
+    raised_for_any: std::sync::atomic::AtomicU64,
+    /// The last line queued, whatever it says: pondering yields to any line.
+    queued: std::sync::atomic::AtomicU64,
 }
 
 const IDLE: u8 = 0;
@@ -30,6 +37,8 @@ const ANALYSING: u8 = 2;
 const STOP: u8 = 3;
 /// The input is closed for good: nothing is thought about at length any more.
 const CLOSED: u8 = 4;
+/// Thinking on the opponent's time (XBoard `hard`): any line at all ends it.
+const PONDERING: u8 = 5;
 
 fn pack(state: u8, line: u64) -> u64 {
     (line << 8) | state as u64
@@ -46,10 +55,43 @@ impl StopSignal {
         self.0.line.store(n, std::sync::atomic::Ordering::SeqCst);
     }
 
-    /// A decision starts; `open_ended` for analysis.
+    /// A decision starts; `open_ended` for analysis. A line after the loop's own that wants
+    /// such a decision ended, already raised, ends it at once.
     pub fn begin(&self, open_ended: bool) {
+        use std::sync::atomic::Ordering::SeqCst;
         let state = if open_ended { ANALYSING } else { THINKING };
         self.settle(state);
+        let line = self.0.line.load(SeqCst);
+        let raised = if open_ended { &self.0.raised_for_analysis } else { &self.0.raised_for_any };
+        if raised.load(SeqCst) > line {
+            let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
+                let (s, l) = unpack(now);
+                (s == state).then_some(pack(STOP, l))
+            });
+        }
+    }
+
+    /// Pondering starts: it ends at the next line, whatever it says, or at once if a line came
+    /// since the one the loop handled last.
+    pub fn begin_pondering(&self) {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.settle(PONDERING);
+        if self.0.queued.load(SeqCst) > self.0.line.load(SeqCst) {
+            let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
+                let (s, l) = unpack(now);
+                (s == PONDERING).then_some(pack(STOP, l))
+            });
+        }
+    }
+
+    /// The reader has queued input line `n`: pondering ends.
+    pub fn queued(&self, n: u64) {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.0.queued.fetch_max(n, SeqCst);
+        let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
+            let (s, l) = unpack(now);
+            (s == PONDERING && l < n).then_some(pack(STOP, l))
+        });
     }
 
     /// The decision is over.
@@ -67,12 +109,21 @@ impl StopSignal {
     /// Asks the decision in progress to end now: any decision when `always`, otherwise only an
     /// open-ended one. Does nothing between decisions.
     pub fn raise(&self, always: bool) {
-        self.raise_for_line(u64::MAX >> 8, always);
+        self.raise_now(u64::MAX >> 8, always);
     }
 
     /// `raise` on behalf of input line `n`: a decision that line itself (or a later one)
     /// started is left alone.
     pub fn raise_for_line(&self, n: u64, always: bool) {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.0.raised_for_analysis.fetch_max(n, SeqCst);
+        if always {
+            self.0.raised_for_any.fetch_max(n, SeqCst);
+        }
+        self.raise_now(n, always);
+    }
+
+    fn raise_now(&self, n: u64, always: bool) {
         use std::sync::atomic::Ordering::SeqCst;
         let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
             let (state, line) = unpack(now);
@@ -92,13 +143,54 @@ impl StopSignal {
     }
 
     pub fn is_thinking(&self) -> bool {
-        matches!(unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0, THINKING | ANALYSING | STOP)
+        matches!(
+            unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0,
+            THINKING | ANALYSING | PONDERING | STOP
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pondering yields to any line, one that came before it began too.
+    #[test]
+    fn pondering_ends_at_any_line() {
+        let signal = StopSignal::default();
+        signal.taking(2);
+        signal.begin_pondering();
+        assert!(!signal.is_raised(), "no line since line 2");
+        signal.queued(3);
+        assert!(signal.is_raised(), "line 3 (say `ping`) ends pondering");
+        signal.end();
+        signal.begin_pondering();
+        assert!(signal.is_raised(), "line 3 is waiting: no pondering");
+        signal.end();
+    }
+
+    /// A line raised for before the decision it should end has begun still ends it: the reader
+    /// may queue `analyze` and `exit` (or our move and the opponent's) before the loop starts
+    /// thinking about the first.
+    #[test]
+    fn a_raise_that_came_before_the_decision_still_ends_it() {
+        let signal = StopSignal::default();
+        signal.taking(3);
+        signal.raise_for_line(4, false);
+        signal.begin(true);
+        assert!(signal.is_raised(), "analysis begun for line 3 after line 4 asked to end it");
+        signal.end();
+        signal.begin(false);
+        assert!(!signal.is_raised(), "a line that ends analysis does not end a timed decision");
+        signal.end();
+        signal.raise_for_line(5, true);
+        signal.begin(false);
+        assert!(signal.is_raised(), "`?` queued behind the line that started the search");
+        signal.end();
+        signal.taking(5);
+        signal.begin(false);
+        assert!(!signal.is_raised(), "line 5's own decision is not ended by its raise");
+    }
 
     #[test]
     fn a_closed_signal_stops_every_later_decision() {

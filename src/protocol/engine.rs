@@ -30,14 +30,11 @@ fn own_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Player>, OwnPlayer
     Ok(spec.build(seed))
 }
 
-/// Level when none is given: the strongest agent configuration.
-pub const DEFAULT_LEVEL: u8 = 9;
+/// Level when none is given: the strongest, level 10 (an SPRT at 10 s + 0.1 s accepted it as
+/// better than level 9, which stays for users who want an instant mover).
+pub const DEFAULT_LEVEL: u8 = 10;
 pub const MIN_LEVEL: u8 = 1;
-pub const MAX_LEVEL: u8 = 9;
-/// What the `Level` option shows when the player is not a level's preset (a custom feature
-/// set, the searcher, random): the option's range starts there so the GUI can show it, and
-/// setting it is refused.
-pub const NO_LEVEL: u8 = 0;
+pub const MAX_LEVEL: u8 = 10;
 
 /// A chosen move and what the protocol reports about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +57,11 @@ pub struct Thought {
 
 pub struct Engine {
     player: Box<dyn Player>,
+    /// The player's analyst (`Player::analyst`), made at the first analysis and kept, table and
+    /// all, until the player changes.
+    analyst: Option<Box<dyn Player>>,
+    /// The table size the GUI asked for (XBoard `memory`, UCI `Hash`), if it did.
+    table_mb: Option<usize>,
     spec: PlayerSpec,
     seed: u64,
     /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
@@ -84,7 +86,7 @@ impl Engine {
     pub fn with_player(mut player: Box<dyn Player>, spec: PlayerSpec, seed: u64) -> Engine {
         let interrupt = Interrupt::default();
         player.watch_stop(interrupt.clone());
-        Engine { player, spec, seed, frozen_time: false, interrupt, faults: 0 }
+        Engine { player, analyst: None, table_mb: None, spec, seed, frozen_time: false, interrupt, faults: 0 }
     }
 
     /// The handle the input side uses to interrupt a decision.
@@ -140,9 +142,22 @@ impl Engine {
     pub fn set_spec(&mut self, spec: PlayerSpec) -> Result<(), OwnPlayerError> {
         let mut player = own_player(&spec, self.seed)?;
         player.watch_stop(self.interrupt.clone());
+        if let Some(mb) = self.table_mb {
+            player.set_table_mb(mb);
+        }
         self.player = player;
+        self.analyst = None;
         self.spec = spec;
         Ok(())
+    }
+
+    /// Sizes the player's table (XBoard `memory`, UCI `Hash`), now and for players to come.
+    pub fn set_table_mb(&mut self, mb: usize) {
+        self.table_mb = Some(mb);
+        self.player.set_table_mb(mb);
+        if let Some(analyst) = self.analyst.as_mut() {
+            analyst.set_table_mb(mb);
+        }
     }
 
     pub fn set_seed(&mut self, seed: u64) {
@@ -152,6 +167,9 @@ impl Engine {
 
     pub fn new_game(&mut self) {
         self.player.new_game();
+        if let Some(analyst) = self.analyst.as_mut() {
+            analyst.new_game();
+        }
     }
 
     /// A legal move for the side to move, or None when there is none.
@@ -163,7 +181,9 @@ impl Engine {
     }
 
     /// `think`, telling `on_step` about each completed step of a longer decision (a searcher's
-    /// iterations), for thinking output while it runs.
+    /// iterations), as soon as it is complete. Analysis (`limits.infinite`) is done by the
+    /// player's analyst when it has one (see `Player::analyst`); should that fail, the player's
+    /// own move stands.
     pub fn think_reporting(
         &mut self,
         game: &Game,
@@ -182,101 +202,82 @@ impl Engine {
             }
         };
         self.interrupt.begin(limits.infinite);
-        let decision = catch_unwind(AssertUnwindSafe(|| self.player.decide_reporting(game, limits, &mut report)));
-        let thought = match decision {
-            Ok(Some(d)) if legal.contains(d.mv) => {
-                let first = thought_of(game, &d, elapsed());
-                Ok(if limits.infinite { self.extend_line(game, first, on_step, &elapsed) } else { first })
+        let mut result = Err(String::new());
+        let mut analyst_fault = None;
+        if limits.infinite
+            && let Some(mut analyst) = self.analyst.take().or_else(|| self.player.analyst())
+        {
+            analyst.watch_stop(self.interrupt.clone());
+            if let Some(mb) = self.table_mb {
+                analyst.set_table_mb(mb);
             }
-            Ok(Some(d)) => Err(format!("chose the illegal move {}", d.mv)),
-            Ok(None) => Err("chose no move".to_string()),
-            Err(_) => Err("panicked".to_string()),
-        };
+            result = decide_legally(analyst.as_mut(), game, limits, &legal, &mut report);
+            self.analyst = Some(analyst);
+            if let Err(why) = &result {
+                analyst_fault = Some(self.fault(format!("{why} while analysing; the player's own move stands")));
+            }
+        }
+        if result.is_err() {
+            result = decide_legally(self.player.as_mut(), game, limits, &legal, &mut report);
+        }
         self.interrupt.end();
-        Some(thought.unwrap_or_else(|why| {
-            let mv = legal[0];
-            let fault = self.fault(format!("{why}; played the first legal move {mv} instead"));
-            Thought {
-                mv,
-                score: 0,
-                mate: None,
-                depth: 0,
-                pv: vec![mv],
-                nodes: 0,
-                elapsed: elapsed(),
-                reason: format!("fallback: {why}"),
-                fault: Some(fault),
+        Some(match result {
+            Ok(d) => Thought { fault: analyst_fault, ..thought_of(game, &d, elapsed()) },
+            Err(why) => {
+                let mv = legal[0];
+                let fault = self.fault(format!("{why}; played the first legal move {mv} instead"));
+                Thought {
+                    mv,
+                    score: 0,
+                    mate: None,
+                    depth: 0,
+                    pv: vec![mv],
+                    nodes: 0,
+                    elapsed: elapsed(),
+                    reason: format!("fallback: {why}"),
+                    fault: Some(fault),
+                }
             }
-        }))
+        })
+    }
+}
+
+impl Engine {
+    /// Whether the player gains by pondering (see `Player::ponders`).
+    pub fn ponders(&self) -> bool {
+        self.player.ponders()
     }
 
-    /// Analysis of a player that judges one move at a time (the agents): its line is extended
-    /// ply by ply with what its twin would play on both sides, each longer line reported as one
-    /// more ply of depth, until the line ends the game, `MAX_LINE` plies, or a stop. A client
-    /// that analyses to a depth (python-chess's `Limit(depth=N)`) thus gets its depth, and the
-    /// GUI sees where the agents' choices lead. Players that search report their own depth.
-    fn extend_line(
-        &mut self,
-        game: &Game,
-        first: Thought,
-        on_step: &mut dyn FnMut(Thought),
-        elapsed: &dyn Fn() -> Duration,
-    ) -> Thought {
-        let Some(mut twin) = self.player.twin() else { return first };
-        // Every line is a step, the deepest too (as a searcher reports its last iteration): the
-        // protocols show the steps as they come and the deepest once more with the decision.
-        on_step(first.clone());
-        let root = game.position().side_to_move();
-        let mut line = game.clone();
-        for &m in &first.pv {
-            line.play(m);
+    /// Thinks about `game` (the opponent to move) until the next input line, so that the
+    /// player's table knows the position when the opponent's move comes; nothing is reported
+    /// and the result is dropped.
+    pub fn ponder(&mut self, game: &Game) {
+        if game.position().legal_moves().is_empty() {
+            return;
         }
-        let mut best = first;
-        while best.pv.len() < MAX_LINE && line.outcome().is_none() && !self.interrupt.is_raised() {
-            let legal = line.position().legal_moves();
-            let next = match catch_unwind(AssertUnwindSafe(|| twin.decide(&line))) {
-                Ok(Some(d)) if legal.contains(d.mv) => d,
-                failed => {
-                    // The game goes on in this line, so the twin owed us a legal move.
-                    let why = match failed {
-                        Ok(Some(d)) => format!("chose the illegal move {}", d.mv),
-                        Ok(None) => "chose no move".to_string(),
-                        Err(_) => "panicked".to_string(),
-                    };
-                    let plies = best.pv.len();
-                    best.fault =
-                        Some(self.fault(format!("{why} while extending the analysis line; line cut at {plies} plies")));
-                    break;
-                }
-            };
-            line.play(next.mv);
-            let plies = best.pv.len() as i32 + 1;
-            let mated = line.position().is_checkmate();
-            let mut pv = best.pv.clone();
-            pv.push(next.mv);
-            let drawn = line.outcome().is_some_and(|o| o.winner().is_none());
-            let longer = Thought {
-                mv: best.mv,
-                // The material the line ends in, as the root mover sees it (a draw is a draw).
-                score: if drawn { 0 } else { crate::board::values::material_balance(line.position(), root) },
-                mate: mated.then(|| if plies % 2 == 1 { (plies + 1) / 2 } else { -plies / 2 }),
-                depth: plies as u32,
-                pv,
-                nodes: best.nodes + next.nodes,
-                elapsed: elapsed(),
-                reason: best.reason.clone(),
-                fault: None,
-            };
-            on_step(longer.clone());
-            best = longer;
+        self.interrupt.begin_pondering();
+        let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
+        let pondered = catch_unwind(AssertUnwindSafe(|| self.player.decide_within(game, &limits)));
+        self.interrupt.end();
+        if pondered.is_err() {
+            self.fault("panicked while pondering".to_string());
         }
-        // A line that ends the game has nothing deeper to see: it holds at every depth, as a
-        // searcher's mate holds, so a client waiting for depth N is told so at once.
-        if line.outcome().is_some() && best.depth < MAX_LINE as u32 {
-            best = Thought { depth: MAX_LINE as u32, elapsed: elapsed(), ..best };
-            on_step(best.clone());
-        }
-        best
+    }
+}
+
+/// The player's decision if it is a legal move; otherwise what went wrong, in words.
+fn decide_legally(
+    player: &mut dyn Player,
+    game: &Game,
+    limits: &SearchLimits,
+    legal: &crate::board::MoveList,
+    report: &mut dyn FnMut(&crate::players::Decision),
+) -> Result<crate::players::Decision, String> {
+    match catch_unwind(AssertUnwindSafe(|| player.decide_reporting(game, limits, report))) {
+        Ok(Some(d)) if legal.contains(d.mv) => Ok(d),
+        Ok(Some(d)) => Err(format!("chose the illegal move {}", d.mv)),
+        Ok(None) => Err("chose no move".to_string()),
+        Err(_) => Err("panicked".to_string()),
     }
 }
 
@@ -286,9 +287,9 @@ fn stopwatch(frozen: bool) -> impl Fn() -> Duration {
     move || if frozen { Duration::ZERO } else { start.elapsed() }
 }
 
-/// Longest line analysis extends for a player that does not search, and the depth at which a
-/// line that ended the game is reported as complete.
-pub const MAX_LINE: usize = 64;
+/// The depth at which a position that has no moves (mate or stalemate) is reported analysed:
+/// nothing deeper can change it.
+pub const FINISHED_DEPTH: u32 = 64;
 
 /// A legal decision as the protocols show it.
 fn thought_of(game: &Game, d: &crate::players::Decision, elapsed: Duration) -> Thought {

@@ -88,6 +88,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: E
 /// What the loop needs of a protocol session.
 trait Serve {
     fn replies(&mut self, line: &str) -> Vec<String>;
+    /// Between lines, once the replies are out: think on the opponent's time where the GUI
+    /// asked for it (XBoard `hard`), until the next line arrives.
+    fn idle(&mut self) {}
     fn quit(&self) -> bool;
     /// The reply when handling `line` panicked (a bug), so the GUI hears something.
     fn internal_error(line: &str) -> String;
@@ -96,6 +99,9 @@ trait Serve {
 impl Serve for Session<'_> {
     fn replies(&mut self, line: &str) -> Vec<String> {
         self.handle_line(line).iter().map(|r| r.to_string()).collect()
+    }
+    fn idle(&mut self) {
+        self.ponder();
     }
     fn quit(&self) -> bool {
         self.should_quit()
@@ -130,6 +136,9 @@ fn serve<S: Serve>(
         send_all(&replies)?;
         if session.quit() {
             return Ok(());
+        }
+        if guarded(&line, || session.idle()).is_none() {
+            log::error!("pondering failed after {:?}", shared::echo(&line));
         }
         match next_line()? {
             Some(next) => line = next,
@@ -166,6 +175,9 @@ fn spawn_reader<R: BufRead + Send + 'static>(
                 Err(e) => tx.send(Err(e)).is_ok(),
             };
             queued_lines += u64::from(queued);
+            if queued {
+                interrupt.queued(queued_lines);
+            }
             match urgency {
                 Urgency::Closing => interrupt.close(),
                 Urgency::Now => interrupt.raise_for_line(queued_lines, true),

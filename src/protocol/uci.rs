@@ -5,9 +5,10 @@
 //! `ponderhit`, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, OwnPlayerError};
+use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MIN_LEVEL, OwnPlayerError};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
+use crate::players::level10::{DEFAULT_MB as DEFAULT_TABLE_MB, MAX_MB as MAX_TABLE_MB};
 use crate::players::spec::PlayerSpec;
 use std::fmt;
 use std::time::Duration;
@@ -252,6 +253,8 @@ impl fmt::Display for UciResponse {
 pub enum OptionError {
     #[error("Level must be {MIN_LEVEL} to {MAX_LEVEL}, got '{0}'")]
     Level(String),
+    #[error("Hash must be 1 to {MAX_TABLE_MB} (MB), got '{0}'")]
+    Hash(String),
     #[error("bad Seed '{0}'")]
     Seed(String),
     #[error("unknown option '{0}'")]
@@ -266,16 +269,19 @@ pub struct UciSession<'a> {
     game: Game,
     /// A `bestmove` held back until `stop`/`ponderhit`.
     pending: Option<String>,
+    /// Why the last `position` was refused: until a good one, `go` searches nothing (the GUI
+    /// expects a move for the position it sent, which the engine does not have).
+    refused: Option<String>,
     quit: bool,
 }
 
 impl<'a> UciSession<'a> {
     pub fn new(engine: Engine) -> UciSession<'a> {
-        UciSession { engine, live: None, game: Game::startpos(), pending: None, quit: false }
+        UciSession { engine, live: None, game: Game::startpos(), pending: None, refused: None, quit: false }
     }
 
-    /// Sends an `info` line for each of a searcher's completed iterations to `sink` as they come;
-    /// the last one still comes with `bestmove`.
+    /// Sends an `info` line for each of a searcher's completed iterations to `sink` as soon as
+    /// it is complete; `bestmove` comes with the decision's own line only if it differs.
     pub fn set_live_output(&mut self, sink: impl FnMut(&UciResponse) + 'a) {
         self.live = Some(Box::new(sink));
     }
@@ -301,11 +307,14 @@ impl<'a> UciSession<'a> {
         let mut out = Vec::new();
         match cmd {
             UciCommand::Uci => {
-                let level = self.engine.level().unwrap_or(NO_LEVEL);
+                let level = self.engine.level().unwrap_or(DEFAULT_LEVEL);
                 out.push(UciResponse::IdName(format!("{ENGINE_NAME} {VERSION}")));
                 out.push(UciResponse::IdAuthor("the AgentChess developers".into()));
                 out.push(UciResponse::Option(format!(
-                    "name Level type spin default {level} min {NO_LEVEL} max {MAX_LEVEL}"
+                    "name Level type spin default {level} min {MIN_LEVEL} max {MAX_LEVEL}"
+                )));
+                out.push(UciResponse::Option(format!(
+                    "name Hash type spin default {DEFAULT_TABLE_MB} min 1 max {MAX_TABLE_MB}"
                 )));
                 out.push(UciResponse::Option(format!("name Features type string default {}", self.engine.features())));
                 out.push(UciResponse::Option(format!("name Seed type string default {}", self.engine.seed())));
@@ -321,6 +330,7 @@ impl<'a> UciSession<'a> {
             }
             UciCommand::UciNewGame => {
                 self.game = Game::startpos();
+                self.refused = None;
                 self.engine.new_game();
             }
             UciCommand::Position { fen, moves } => {
@@ -329,17 +339,22 @@ impl<'a> UciSession<'a> {
                     Some(f) => match Position::from_fen(&f) {
                         Ok(p) => p,
                         Err(e) => {
-                            out.push(UciResponse::InfoString(format!("illegal position: {e}")));
+                            let why = format!("illegal position: {e}");
+                            out.push(UciResponse::InfoString(why.clone()));
+                            self.refused = Some(why);
                             return out;
                         }
                     },
                 };
                 let mut game = Game::new(start);
+                self.refused = None;
                 for m in &moves {
                     match parse_move(game.position(), m) {
                         Some(mv) => game.play(mv),
                         None => {
-                            out.push(UciResponse::InfoString(format!("illegal move: {}", echo(m))));
+                            let why = format!("illegal move: {}", echo(m));
+                            out.push(UciResponse::InfoString(why.clone()));
+                            self.refused = Some(why);
                             break;
                         }
                     }
@@ -350,17 +365,24 @@ impl<'a> UciSession<'a> {
                 if let Some(held) = self.pending.take() {
                     out.push(UciResponse::BestMove(held));
                 }
+                if let Some(why) = &self.refused {
+                    out.push(UciResponse::InfoString(format!(
+                        "no search: the last position was refused ({why}); send a legal one"
+                    )));
+                    out.push(UciResponse::BestMove("0000".into()));
+                    return out;
+                }
                 for token in &params.ignored {
                     out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
                 }
                 let limits = self.limits(&params);
                 let mut sink = self.live.as_mut();
-                let mut held: Option<UciResponse> = None;
+                let mut last_sent: Option<UciResponse> = None;
                 let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
-                    if let Some(live) = sink.as_mut()
-                        && let Some(previous) = held.replace(info_line(&step))
-                    {
-                        live(&previous);
+                    if let Some(live) = sink.as_mut() {
+                        let line = info_line(&step);
+                        live(&line);
+                        last_sent = Some(line);
                     }
                 });
                 match thought {
@@ -371,7 +393,10 @@ impl<'a> UciSession<'a> {
                         if let Some(fault) = &t.fault {
                             out.push(UciResponse::InfoString(format!("fault: {fault}")));
                         }
-                        out.push(info_line(&t));
+                        let own = info_line(&t);
+                        if last_sent.as_ref() != Some(&own) {
+                            out.push(own);
+                        }
                         if params.infinite || params.ponder {
                             self.pending = Some(t.mv.to_string());
                         } else {
@@ -400,6 +425,13 @@ impl<'a> UciSession<'a> {
                     Ok(self.engine.set_spec(spec)?)
                 }
                 _ => Err(OptionError::Level(echo(value))),
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => {
+                    self.engine.set_table_mb(mb);
+                    Ok(())
+                }
+                _ => Err(OptionError::Hash(echo(value))),
             },
             "seed" => {
                 let seed = value.parse().map_err(|_| OptionError::Seed(echo(value)))?;

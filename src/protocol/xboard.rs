@@ -8,10 +8,11 @@
 
 use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError};
-use super::engine::{Engine, MAX_LEVEL, MIN_LEVEL, NO_LEVEL, OwnPlayerError, Thought};
+use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MIN_LEVEL, OwnPlayerError, Thought};
 use super::response::{FeatureValue, GameResult, Response};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
+use crate::players::level10::MAX_MB as MAX_TABLE_MB;
 use crate::players::spec::PlayerSpec;
 
 /// Who the engine plays, if anyone.
@@ -112,25 +113,42 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Sends the thinking lines of a searcher's completed iterations to `sink` as they come
-    /// (with `post`); the line of the move itself still comes with the move.
+    /// Sends the thinking lines of a searcher's completed iterations to `sink` as soon as each
+    /// is complete (with `post`); the move comes with its own line only if it differs.
     pub fn set_live_output(&mut self, sink: impl FnMut(&Response) + 'a) {
         self.live = Some(Box::new(sink));
     }
 
-    /// Thinks, passing every completed step but the last to the live output; the last one is the
-    /// decision itself, which the caller reports with the move.
-    fn think(&mut self, limits: &SearchLimits) -> Option<Thought> {
+    /// Thinks, passing every completed step to the live output as soon as it is complete (with
+    /// `post`). The thinking lines the caller should still send with the result are returned
+    /// with it: the decision's own line, unless it went out live already.
+    fn think(&mut self, limits: &SearchLimits) -> Option<(Thought, Vec<Response>)> {
         let pos = *self.game.position();
         let mut sink = if self.post { self.live.as_mut() } else { None };
-        let mut held: Option<Response> = None;
-        self.engine.think_reporting(&self.game, limits, &mut |step| {
-            if let Some(out) = sink.as_mut()
-                && let Some(previous) = held.replace(thinking_line(&pos, &step))
-            {
-                out(&previous);
+        let mut last_sent: Option<Response> = None;
+        let thought = self.engine.think_reporting(&self.game, limits, &mut |step| {
+            if let Some(out) = sink.as_mut() {
+                let line = thinking_line(&pos, &step);
+                out(&line);
+                last_sent = Some(line);
             }
-        })
+        })?;
+        let own = thinking_line(&pos, &thought);
+        let lines = if self.post && last_sent.as_ref() != Some(&own) { vec![own] } else { Vec::new() };
+        Some((thought, lines))
+    }
+
+    /// Thinks on the opponent's time when the GUI asked for it (`hard`): in a game the engine
+    /// plays, with the opponent to move, for a player that gains by it. Ends at the next line.
+    pub fn ponder(&mut self) {
+        let Mode::Play(color) = self.mode else { return };
+        if !self.ponder || !self.playable() || self.game.position().side_to_move() == color || !self.engine.ponders() {
+            return;
+        }
+        if claimable_outcome(&self.game).is_some() {
+            return;
+        }
+        self.engine.ponder(&self.game);
     }
 
     /// True once `quit` has been handled: the caller should exit.
@@ -322,7 +340,11 @@ impl<'a> Session<'a> {
             Command::Name(n) => self.opponent = Some(n),
             Command::Rating { engine, opponent } => log::info!("ratings: engine {engine}, opponent {opponent}"),
             Command::Ics(host) => log::info!("ics {host}"),
-            Command::Memory(mb) => log::info!("memory {mb} MB (no tables to size)"),
+            Command::Memory(mb) => {
+                let mb = (mb as usize).clamp(1, MAX_TABLE_MB);
+                log::info!("memory {mb} MB for the transposition table");
+                self.engine.set_table_mb(mb);
+            }
             Command::Cores(n) => log::info!("cores {n} (single-threaded)"),
             Command::EgtPath { kind, path } => log::info!("egtpath {kind} {path} (no tablebases used)"),
             Command::Option { name, value } => out = self.set_option(&name, value.as_deref()),
@@ -334,7 +356,7 @@ impl<'a> Session<'a> {
     pub fn features(&self) -> Vec<Response> {
         let int = |n: &str, v: i64| (n.to_string(), FeatureValue::Int(v));
         let string = |n: &str, v: String| (n.to_string(), FeatureValue::Str(v));
-        let level = self.engine.level().unwrap_or(NO_LEVEL);
+        let level = self.engine.level().unwrap_or(DEFAULT_LEVEL);
         vec![
             Response::Feature(vec![
                 int("ping", 1),
@@ -352,10 +374,11 @@ impl<'a> Session<'a> {
                 int("name", 1),
                 int("nps", 1),
                 int("debug", 1),
+                int("memory", 1),
                 string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
                 string("variants", "normal".into()),
             ]),
-            Response::Feature(vec![string("option", format!("Level -spin {level} {NO_LEVEL} {MAX_LEVEL}"))]),
+            Response::Feature(vec![string("option", format!("Level -spin {level} {MIN_LEVEL} {MAX_LEVEL}"))]),
             Response::Feature(vec![string("option", format!("Features -string {}", self.engine.features()))]),
             Response::Feature(vec![string("option", format!("Seed -string {}", self.engine.seed()))]),
             Response::Feature(vec![string("option", format!("Player -string {}", self.engine.spec()))]),
@@ -523,13 +546,11 @@ impl<'a> Session<'a> {
             return claim(&self.game, outcome).into_iter().collect();
         }
         let limits = self.next_move_limits();
-        let Some(thought) = self.think(&limits) else { return Vec::new() };
+        let Some((thought, lines)) = self.think(&limits) else { return Vec::new() };
         let mut out = self.fault_report(&thought);
-        if self.post {
-            out.push(thinking_line(self.game.position(), &thought));
-            if self.debug && !thought.reason.is_empty() {
-                out.push(Response::Debug(echo_reason(&thought.reason)));
-            }
+        out.extend(lines);
+        if self.post && self.debug && !thought.reason.is_empty() {
+            out.push(Response::Debug(echo_reason(&thought.reason)));
         }
         self.game.play(thought.mv);
         let after = claimable_outcome(&self.game);
@@ -566,7 +587,7 @@ impl<'a> Session<'a> {
         if pos.legal_moves().is_empty() {
             let score = if pos.is_checkmate() { -100_000 } else { 0 };
             return vec![Response::Thinking {
-                ply: super::engine::MAX_LINE as u32,
+                ply: super::engine::FINISHED_DEPTH,
                 score,
                 time_cs: 0,
                 nodes: 0,
@@ -575,9 +596,13 @@ impl<'a> Session<'a> {
         }
         let limits = SearchLimits { infinite: true, ..Default::default() };
         match self.think(&limits) {
-            Some(t) => {
+            Some((t, lines)) => {
                 let mut out = self.fault_report(&t);
-                out.push(thinking_line(self.game.position(), &t));
+                out.extend(lines);
+                // Analysis reports whether or not `post` was sent (the GUI asked for it).
+                if !self.post {
+                    out.push(thinking_line(self.game.position(), &t));
+                }
                 out
             }
             None => Vec::new(),

@@ -763,12 +763,4 @@ impl MasterAgent {
         });
         Some(choice)
     }
-
-    /// Same features and the same random state, fresh counters: what this MasterAgent would
-    /// play next, without moving its own random state on.
-    pub fn twin(&self) -> MasterAgent {
-        let mut twin = MasterAgent::new(self.features, 0);
-        twin.rng = self.rng.clone();
-        twin
-    }
 }

@@ -204,6 +204,14 @@ impl Player for Level10 {
         self.tree.new_game();
     }
 
+    fn set_table_mb(&mut self, mb: usize) {
+        Level10::set_table_mb(self, mb);
+    }
+
+    fn ponders(&self) -> bool {
+        true
+    }
+
     fn watch_stop(&mut self, signal: StopSignal) {
         self.stop = Some(signal);
     }
@@ -234,6 +242,16 @@ mod tests {
             let d = best(fen, 2_000_000);
             assert_eq!((d.mv.to_string().as_str(), d.mate), (first, Some(3)), "{fen}: {d:?}");
         }
+    }
+
+    /// The table is as large as asked (XBoard `memory`, UCI `Hash`), through the player too.
+    #[test]
+    fn the_table_follows_the_size_asked() {
+        let mut player = level10();
+        assert_eq!(player.table_bytes(), 1 << 20);
+        Player::set_table_mb(&mut player, 24);
+        assert_eq!(player.table_bytes(), 24 << 20);
+        assert_eq!(Level10::new(Features::level(10).unwrap(), 1, DEFAULT_MB).table_bytes(), DEFAULT_MB << 20);
     }
 
     #[test]
