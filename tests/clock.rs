@@ -129,7 +129,7 @@ fn budgets_follow_the_time_control() {
     assert_eq!(ms(s.next_move_limits().soft_time), 1498);
     s.handle_line("st 5");
     let l = s.next_move_limits();
-    assert_eq!((ms(l.soft_time), ms(l.hard_time)), (4455, 4950));
+    assert_eq!((ms(l.soft_time), ms(l.hard_time)), (4950, 4950));
     s.handle_line("sd 4");
     s.handle_line("nps 1000");
     assert_eq!(s.next_move_limits().depth, Some(4));

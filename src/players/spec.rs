@@ -28,6 +28,10 @@ pub struct PlayerSpec {
     /// The copy number a run gives a player it names twice (`level:7#2`): the same player
     /// under a name of its own.
     pub copy: Option<u32>,
+    /// `,nodes=N` after a level or feature list that thinks ahead (level 10's tree): every move
+    /// searches this many nodes, whatever the clock allows (the clock's hard limit still holds).
+    /// A fixed strength, the same on every machine.
+    pub nodes: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -61,13 +65,36 @@ pub enum SpecError {
     Search(#[from] SearchConfigError),
     #[error(transparent)]
     Engine(#[from] EngineSpecError),
+    #[error("nodes: '{0}' is not a whole number from 1")]
+    BadNodes(String),
+    #[error("nodes= needs a player that thinks ahead (level:10, or features with tree)")]
+    NodesWithoutTree,
+    #[error("unknown setting '{0}' (a level or feature list takes nodes=N)")]
+    UnknownSetting(String),
+}
+
+/// Splits a level's or feature list's text into its names and a `nodes=N` setting.
+fn split_nodes(arg: &str) -> Result<(String, Option<u64>), SpecError> {
+    let mut names = Vec::new();
+    let mut nodes = None;
+    for part in arg.split(',') {
+        match part.split_once('=') {
+            Some((key, value)) if key.trim() == "nodes" => {
+                let n = value.trim().parse().ok().filter(|&n: &u64| n >= 1);
+                nodes = Some(n.ok_or_else(|| SpecError::BadNodes(value.trim().to_string()))?);
+            }
+            Some((key, _)) => return Err(SpecError::UnknownSetting(key.trim().to_string())),
+            None => names.push(part),
+        }
+    }
+    Ok((names.join(","), nodes))
 }
 
 /// The agents with these features: thinking ahead with level 10's tree when it is on, else
 /// the MasterAgent deciding alone.
-fn agents_player(features: Features, seed: u64) -> Box<dyn Player> {
+fn agents_player(features: Features, seed: u64, nodes: Option<u64>) -> Box<dyn Player> {
     if features.has(Features::TREE) {
-        Box::new(Level10::new(features, seed, level10::DEFAULT_MB))
+        Box::new(Level10::new(features, seed, level10::DEFAULT_MB).with_nodes_per_move(nodes))
     } else {
         Box::new(MasterAgent::new(features, seed))
     }
@@ -75,7 +102,16 @@ fn agents_player(features: Features, seed: u64) -> Box<dyn Player> {
 
 impl PlayerSpec {
     pub fn new(kind: PlayerKind) -> PlayerSpec {
-        PlayerSpec { kind, copy: None }
+        PlayerSpec { kind, copy: None, nodes: None }
+    }
+
+    /// The same player searching `nodes` nodes a move (see `nodes`); only for players that
+    /// think ahead.
+    pub fn with_nodes(self, nodes: Option<u64>) -> Result<PlayerSpec, SpecError> {
+        if nodes.is_some() && !self.agent_features().is_some_and(|f| f.has(Features::TREE)) {
+            return Err(SpecError::NodesWithoutTree);
+        }
+        Ok(PlayerSpec { nodes, ..self })
     }
 
     pub fn random() -> PlayerSpec {
@@ -119,9 +155,9 @@ impl PlayerSpec {
         match &self.kind {
             PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
             PlayerKind::Level(n) => {
-                agents_player(Features::level(u32::from(*n)).expect("a level is checked when read"), seed)
+                agents_player(Features::level(u32::from(*n)).expect("a level is checked when read"), seed, self.nodes)
             }
-            PlayerKind::Features { set, .. } => agents_player(*set, seed),
+            PlayerKind::Features { set, .. } => agents_player(*set, seed, self.nodes),
             PlayerKind::Search { config, .. } => Box::new(Searcher::new(*config, seed)),
             PlayerKind::Uci(engine) | PlayerKind::Xboard(engine) => Box::new(ExternalPlayer::new(engine.clone())),
         }
@@ -177,7 +213,7 @@ impl PlayerSpec {
             PlayerKind::Xboard(engine) => PlayerKind::Xboard(engine.at_depth(depth)),
             _ => return self.clone(),
         };
-        PlayerSpec { kind, copy: self.copy }
+        PlayerSpec { kind, ..self.clone() }
     }
 }
 
@@ -197,10 +233,14 @@ impl FromStr for PlayerSpec {
         let spec = match kind {
             "random" if arg.is_empty() => PlayerSpec::random(),
             "level" => {
-                let n: u32 = arg.trim().parse().map_err(|_| SpecError::BadLevel(arg.to_string()))?;
-                PlayerSpec::level(n)?
+                let (level, nodes) = split_nodes(arg)?;
+                let n: u32 = level.trim().parse().map_err(|_| SpecError::BadLevel(level.to_string()))?;
+                PlayerSpec::level(n)?.with_nodes(nodes)?
             }
-            "features" => PlayerSpec::features(arg)?,
+            "features" => {
+                let (list, nodes) = split_nodes(arg)?;
+                PlayerSpec::features(&list)?.with_nodes(nodes)?
+            }
             "search" => PlayerSpec::search(arg)?,
             "uci" => PlayerSpec::new(PlayerKind::Uci(EngineSpec::parse(Protocol::Uci, arg)?)),
             "xboard" => PlayerSpec::new(PlayerKind::Xboard(EngineSpec::parse(Protocol::Xboard, arg)?)),
@@ -228,6 +268,9 @@ impl fmt::Display for PlayerSpec {
             PlayerKind::Search { written, .. } => format!("search:{written}"),
             PlayerKind::Uci(engine) | PlayerKind::Xboard(engine) => engine.to_string(),
         };
+        if let Some(n) = self.nodes {
+            text.push_str(&format!(",nodes={n}"));
+        }
         if let Some(n) = self.copy {
             text.push_str(&format!("#{n}"));
         }
@@ -256,6 +299,8 @@ mod tests {
             "level:1",
             "level:9",
             "level:7#2",
+            "level:10,nodes=5000",
+            "features:level10,-agent-selection,nodes=20000#2",
             "features:attack-request,defense-consideration",
             "features:level9,-fork",
             "search:depth=2",
@@ -307,6 +352,9 @@ mod tests {
             ("level:0", SpecError::Agents(FeatureError::Level(0))),
             ("level:11", SpecError::Agents(FeatureError::Level(11))),
             ("features:", SpecError::NoFeatures),
+            ("level:9,nodes=100", SpecError::NodesWithoutTree),
+            ("level:10,nodes=0", SpecError::BadNodes("0".into())),
+            ("level:10,depth=3", SpecError::UnknownSetting("depth".into())),
             ("features: ,", SpecError::NoFeatures),
             ("search:depth=0", SpecError::Search(SearchConfigError::Depth("0".into()))),
             ("search:deep=1", SpecError::Search(SearchConfigError::Unknown("deep".into()))),

@@ -21,31 +21,40 @@ pub enum TimeControl {
 }
 
 /// Time kept back from every budget for pipes, scheduling and the GUI's own bookkeeping.
-/// xboard and cutechess grant no margin by default, so the engine keeps its own.
+/// xboard and cutechess grant no margin by default, so the engine keeps its own (a tenth of
+/// the clock when less than half a second is left).
 const OVERHEAD: Duration = Duration::from_millis(50);
 
 /// Moves assumed left in a sudden-death game; larger means more cautious.
 const HORIZON: u32 = 30;
 
+/// Moves to go counted at most (a control of 100 moves is spent as if 50 were left).
+const MAX_HORIZON: u32 = 50;
+
 /// Budget for one move from a clock reading: `remaining` on our clock, `increment` per move,
-/// `moves_to_go` until the next time control (None = sudden death).
+/// `moves_to_go` until the next time control (None = sudden death). Returns the time to aim
+/// for (`soft`) and the most the move may take (`hard`).
 ///
-/// A searcher may run past `soft` up to `hard` (an iteration it cannot cut short), so `hard`
-/// alone must be safe: at most a third of what is left. Then every move leaves at least two
-/// thirds of the clock, and once the clock is low a move costs less than the increment brings,
-/// so the clock settles instead of running out (1 s + 0.01 s games included).
+/// The aim is a fair share of what is left (about remaining/30 in sudden death, remaining over
+/// the moves to go otherwise) plus three quarters of the increment. A player may run past the
+/// aim (an iteration it cannot cut short, or a best move that keeps changing) up to `hard`, so
+/// `hard` alone must be safe: at most a third of what is left, or three quarters on the last
+/// move before the clock is refilled. Then a move never empties the clock, and once it is low a
+/// move costs less than the increment brings, so the clock settles instead of running out.
 pub fn budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> (Duration, Duration) {
-    let usable = remaining.saturating_sub(OVERHEAD.min(remaining / 4));
-    let mtg = moves_to_go.map_or(HORIZON, |m| m.max(1));
-    let soft = (usable / mtg + increment / 2).min(usable / 4);
-    let hard = (soft * 3).min(usable / 3);
+    let usable = remaining.saturating_sub(OVERHEAD.min(remaining / 10));
+    let horizon = moves_to_go.map_or(HORIZON, |m| m.clamp(1, MAX_HORIZON));
+    let ceiling = if horizon == 1 { usable * 3 / 4 } else { usable / 3 };
+    let soft = (usable / horizon + increment * 3 / 4).min(ceiling);
+    let hard = (soft * 4).min(ceiling);
     (soft, hard.max(soft))
 }
 
-/// Budget for `st T`: the whole T minus the margin, since unused time does not carry over.
+/// Budget for `st T` (UCI `movetime`): all of T minus the margin, aimed at and allowed alike,
+/// since time not used does not carry over.
 pub fn per_move_budget(t: Duration) -> (Duration, Duration) {
     let usable = t.saturating_sub(OVERHEAD.min(t / 5));
-    (usable * 9 / 10, usable)
+    (usable, usable)
 }
 
 /// The XBoard-side clock state: what `level`/`st`/`sd`/`nps`/`time`/`otim` said.
@@ -115,6 +124,30 @@ mod tests {
         }
     }
 
+    /// Sudden death: about a thirtieth of the clock plus three quarters of the increment, and
+    /// up to four times that when the player needs it.
+    #[test]
+    fn a_thirtieth_of_the_clock_and_most_of_the_increment() {
+        let ms = Duration::from_millis;
+        let (soft, hard) = budget(ms(10_050), ms(100), None);
+        assert_eq!(soft, ms(10_000) / 30 + ms(75));
+        assert_eq!(hard, soft * 4);
+        // Moves to go share the clock among them; the last one may use three quarters.
+        assert_eq!(budget(ms(20_050), ms(0), Some(40)).0, ms(500));
+        assert_eq!(budget(ms(20_050), ms(0), Some(1)), (ms(15_000), ms(15_000)));
+        // Many moves to go are counted as fifty.
+        assert_eq!(budget(ms(50_050), ms(0), Some(200)).0, ms(1_000));
+        // Near the end of the clock the margin shrinks with it and the increment carries.
+        let (soft, hard) = budget(ms(300), ms(100), None);
+        assert!(soft >= ms(75) && hard <= ms(90), "{soft:?} {hard:?}");
+    }
+
+    #[test]
+    fn a_move_time_is_used_whole() {
+        let (soft, hard) = per_move_budget(Duration::from_millis(500));
+        assert_eq!((soft, hard), (Duration::from_millis(450), Duration::from_millis(450)));
+    }
+
     #[test]
     fn one_second_game_with_small_increment() {
         let (soft, hard) = budget(Duration::from_secs(1), Duration::from_millis(10), None);
@@ -133,9 +166,9 @@ mod tests {
             engine_time: Some(Duration::from_secs(10)),
             ..Clock::default()
         };
-        // 39 moves made: one to go before the clock is refilled, but never more than a quarter.
+        // 39 moves made: one to go before the clock is refilled: three quarters of it.
         let last = clock.limits(39);
-        assert_eq!(last.soft_time, Some(Duration::from_micros(2_487_500)));
+        assert_eq!(last.soft_time, Some(Duration::from_micros(7_462_500)));
         let first = clock.limits(0);
         assert!(first.soft_time.unwrap() < Duration::from_millis(300));
     }

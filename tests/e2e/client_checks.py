@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """What a python-chess user meets first, over XBoard and UCI, checked through python-chess itself:
 
-- analysis to a depth returns, whatever the player: over XBoard the agents' line grows ply by
-  ply and the searcher searches on past its configured depth (python-chess waited forever for
-  depth 2 before); over UCI `go depth N` returns within the player's own depth;
+- analysis to a depth returns, whatever the player: over XBoard the agents of levels 1-9 are
+  analysed by level 10's tree over the same agents and the searcher searches on past its
+  configured depth (python-chess waited forever for depth 2 before); over UCI `go depth N`
+  returns within the player's own depth;
+- the default player (level 10) analyses the same way over both protocols: `Limit(depth=4)`
+  reports depth 4, searched, and `Limit(time=0.5)` takes about half a second and reports the
+  depths it searched;
 - a refused option value is visible to the client: the next command raises EngineError, and
   the old player stays;
 - a whole session (handshake, options, games, analysis, quit) logs no warning at all (before:
@@ -66,6 +70,26 @@ async def check_analysis(protocol: str, problems: list[str]) -> None:
         await engine.quit()
 
 
+async def check_same_way(problems: list[str]) -> None:
+    """The default player over XBoard and UCI: the same analysis for the same limits."""
+    import time
+    for protocol in ("xboard", "uci"):
+        transport, engine = await open_engine(protocol)
+        board = chess.Board(KIWIPETE)
+        info = await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(depth=4)), TIMEOUT)
+        if info.get("depth") != 4:
+            problems.append(f"{protocol} default: analyse(depth=4) reported depth {info.get('depth')}")
+        start = time.monotonic()
+        info = await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(time=0.5)), TIMEOUT)
+        took = time.monotonic() - start
+        if not 0.3 <= took <= 3.0:
+            problems.append(f"{protocol} default: analyse(time=0.5) took {took:.2f} s")
+        if info.get("depth", 0) < 3:
+            problems.append(f"{protocol} default: analyse(time=0.5) reached depth {info.get('depth')} only")
+        problems += [f"{protocol} default: warning: {w}" for w in harness.LOG.take_warnings(engine)]
+        await engine.quit()
+
+
 async def check_refused_option(problems: list[str]) -> None:
     """XBoard: `configure` only sends; the refusal must surface at the next command, and the
     engine must keep playing as before."""
@@ -124,10 +148,11 @@ async def run() -> int:
     problems: list[str] = []
     for protocol in ("xboard", "uci"):
         await check_analysis(protocol, problems)
+    await check_same_way(problems)
     await check_refused_option(problems)
     await check_quiet_session(problems)
     problems += [f"unattributed warning: {w}" for w in harness.LOG.take_all_warnings()]
-    print(f"python-chess client checks: analysis to depth (xboard, uci), refused option, quiet sessions; {len(problems)} problems")
+    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, refused option, quiet sessions; {len(problems)} problems")
     for p in problems:
         print("  PROBLEM:", p)
     return 1 if problems else 0

@@ -2,7 +2,7 @@
 """End-to-end games: AgentChess, driven by python-chess's XBoard client, plays complete games
 against phalanx and against a second AgentChess process at another level.
 
-It checks the handshake (ping, setboard, the Level option (default 9, range 0..9)), that the Level option
+It checks the handshake (ping, setboard, memory, the Level option (default 10, range 1..10)), that the Level option
 set through python-chess is accepted, and that every game ends by the rules (mate, stalemate,
 dead material, repetition, fifty moves) or by a phalanx failure, with no illegal move, crash, hang,
 time loss or false claim by AgentChess.
@@ -32,7 +32,7 @@ async def check_handshake() -> list[str]:
     p = harness.Player(harness.Side("AgentChess", [str(harness.BINARY), "--seed", "1"], ours=True))
     await p.start()
     feats = p.engine.features
-    for name in ("ping", "setboard", "usermove", "time", "reuse", "playother", "analyze"):
+    for name in ("ping", "setboard", "usermove", "time", "reuse", "playother", "analyze", "memory"):
         if feats.get(name) != 1:
             problems.append(f"feature {name}={feats.get(name)!r}, expected 1")
     for name in ("sigint", "colors"):
@@ -43,8 +43,8 @@ async def check_handshake() -> list[str]:
     if not str(feats.get("myname", "")).startswith("AgentChess"):
         problems.append(f"myname={feats.get('myname')!r}")
     level = p.engine.options.get("Level")
-    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 9, 0, 9):
-        problems.append(f"Level option is {level!r}, expected spin 9 0..9")
+    if level is None or (level.type, level.default, level.min, level.max) != ("spin", 10, 1, 10):
+        problems.append(f"Level option is {level!r}, expected spin 10 1..10")
     # Analysis must answer and stop cleanly too.
     with await p.engine.analysis(chess.Board(), chess.engine.Limit(time=0.2)) as analysis:
         await asyncio.wait_for(analysis.wait(), 10)
@@ -101,7 +101,7 @@ def main() -> None:
     ap.add_argument("--games-per-pairing", type=int, default=2)
     ap.add_argument("--base", type=float, default=5.0, help="seconds per game per side")
     ap.add_argument("--inc", type=float, default=0.05, help="increment in seconds")
-    ap.add_argument("--level-a", type=int, default=9)
+    ap.add_argument("--level-a", type=int, default=10)
     ap.add_argument("--level-b", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--player", help="play this player spec instead of levels (e.g. random)")

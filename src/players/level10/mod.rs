@@ -36,6 +36,8 @@ pub struct Level10 {
     features: Features,
     tree: Tree,
     stop: Option<StopSignal>,
+    /// A fixed number of nodes a move (`level:10,nodes=N`), whatever the clock allows.
+    nodes_per_move: Option<u64>,
 }
 
 impl Level10 {
@@ -50,7 +52,13 @@ impl Level10 {
             null_move: features.has(Features::NULL_MOVE),
         };
         let agents = MasterAgent::new(features.without(Features::LEVEL_10_PARTS), seed);
-        Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None }
+        Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None, nodes_per_move: None }
+    }
+
+    /// The same player searching `nodes` nodes a move when given: a strength that does not
+    /// depend on the machine or the clock (whose hard limit still holds).
+    pub fn with_nodes_per_move(self, nodes: Option<u64>) -> Level10 {
+        Level10 { nodes_per_move: nodes, ..self }
     }
 
     /// Resizes the transposition table (XBoard `memory`, UCI `Hash`), emptying it.
@@ -68,6 +76,14 @@ impl Level10 {
         if legal.is_empty() {
             return None;
         }
+        let fixed;
+        let limits = match self.nodes_per_move {
+            Some(n) if !limits.infinite => {
+                fixed = SearchLimits { nodes: Some(n), soft_time: None, ..*limits };
+                &fixed
+            }
+            _ => limits,
+        };
         let start = Instant::now();
         let unlimited = limits.soft_time.is_none() && limits.depth.is_none() && limits.nodes.is_none();
         let budget = Budget {
@@ -132,7 +148,8 @@ impl Level10 {
             if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth {
                 break;
             }
-            if let Some(soft) = limits.soft_time {
+            // A fixed time a move (`st`, `movetime`) is spent whole: the hard limit ends it.
+            if let Some(soft) = limits.soft_time.filter(|&soft| limits.hard_time.is_none_or(|hard| soft < hard)) {
                 let aim = soft.mul_f64(1.0 + changes.min(2.0));
                 let aim = limits.hard_time.map_or(aim, |hard| aim.min(hard));
                 // The next depth takes a few times this one: one begun past half the aim
@@ -177,9 +194,13 @@ fn millis(d: Duration) -> String {
 
 impl Player for Level10 {
     fn name(&self) -> String {
-        match self.features.as_level() {
+        let name = match self.features.as_level() {
             Some(n) => format!("AgentChess level {n}"),
             None => format!("AgentChess features {}", self.features),
+        };
+        match self.nodes_per_move {
+            Some(n) => format!("{name}, {n} nodes a move"),
+            None => name,
         }
     }
 
