@@ -2,11 +2,11 @@
 """AgentChess under cutechess-cli, the match runner engine authors use: a CI check and a soak.
 
 CI check (the default), two cutechess-cli runs:
-  1. XBoard: a gauntlet of Fairy-Max against every agent level (--levels, default 1-9),
+  1. XBoard: a gauntlet of Fairy-Max against every agent level (--levels, default 1-10),
      --xboard-games per level (default 16), from the start position.
   2. UCI: a round robin of the levels and --uci-extra players (default search:depth=2),
      --uci-games per pairing (default 2), from built-in openings played from both sides.
-  234 games by default, tc 2+0.02, concurrency 2: about a minute on 2 cores. Fairy-Max plays to
+  270 games by default, tc 2+0.02, concurrency 2: about a minute on 2 cores. Fairy-Max plays to
   depth 4 on a clock of its own, 20+0.2 (--fairymax-depth, --fairymax-tc): at 2+0.02 it lost
   on time itself now and then on a busy machine, and a time loss here should be AgentChess's.
   Engines are reused between games, as cutechess-cli does by default, and seeded from --seed;
@@ -31,7 +31,7 @@ position must be what the result says. Exit 2: setup error; exit 0 with "skipped
 cutechess-cli is missing and --allow-skip is given.
 
     CUTECHESS=$(../shared/tools/cutechess/build.sh) python3 tests/e2e/cutechess.py
-    python3 tests/e2e/cutechess.py --engine target/release/agentchess --cutechess PATH --levels 1-9
+    python3 tests/e2e/cutechess.py --engine target/release/agentchess --cutechess PATH --levels 1-10
     python3 tests/e2e/cutechess.py --soak --games 10000 --state soak/   # rerun to resume
 """
 
@@ -712,7 +712,7 @@ def soak_summary(records: list, args: argparse.Namespace) -> int:
 
 
 def parse_levels(text: str) -> list[int]:
-    """"1-8", "1,3,5-8": the list stays open above 8 because level 9 is on its way."""
+    """"1-8", "1,3,5-8"."""
     levels: list[int] = []
     for part in text.split(","):
         lo, _, hi = part.partition("-")
@@ -728,7 +728,7 @@ def find_cutechess(given: Optional[str]) -> Optional[str]:
 
 def preflight(binary: str, specs: list[str]) -> Optional[str]:
     """An engine that refuses its arguments fails at once with a plain message, rather than as
-    a stream of disconnects (e.g. --levels 1-9 before level 9 exists)."""
+    a stream of disconnects (e.g. --levels 1-11, a level that does not exist)."""
     for spec in specs:
         cmd = [binary] + agent(binary, spec, "xboard", 1, "").args
         try:
@@ -750,7 +750,7 @@ def arguments() -> argparse.Namespace:
     ap.add_argument("--fairymax-depth", type=int, default=4, help="Fairy-Max's depth limit (0: clock only)")
     ap.add_argument("--fairymax-tc", default="20+0.2", help="Fairy-Max's clock (the agents play on --tc)")
     ap.add_argument("--allow-skip", action="store_true", help="exit 0 when cutechess-cli is not available")
-    ap.add_argument("--levels", type=parse_levels, default=parse_levels("1-9"), help="e.g. 1-8, 1-9, 1,3,5-8")
+    ap.add_argument("--levels", type=parse_levels, default=parse_levels("1-10"), help="e.g. 1-8, 1-9, 1,3,5-8")
     ap.add_argument("--xboard-games", type=int, default=16, help="games of each level against Fairy-Max")
     ap.add_argument("--uci-games", type=int, default=2, help="games per pairing in the UCI round robin")
     ap.add_argument("--uci-extra", default="search:depth=2", help="players beside the levels over UCI")

@@ -157,6 +157,8 @@ def main() -> int:
         problems.append(f"only {kept_squares} en passant squares without a capture written to the FEN")
     for p in problems:
         print("PROBLEM:", p)
+    if problems:
+        print(f"reproduce: python3 tests/e2e/perft_vs_python_chess.py --positions {args.positions} --seed {args.seed}")
     return 1 if problems else 0
 
 

@@ -3,7 +3,7 @@
 plays an illegal move, crashes, hangs, loses on time or claims falsely.
 
 By default 200 games at 1 s + 0.01 s per side (the issue's bar): three in four against a second
-AgentChess at a random level, one in four against phalanx (skipped if it is not installed).
+AgentChess at a random level (1-10), one in four against phalanx (skipped if it is not installed).
 Half the games start a few random plies in, from the move list or from a `setboard` FEN. Engine
 processes are reused across games (reuse=1) and restarted every 50 games.
 
@@ -48,7 +48,7 @@ async def run(args: argparse.Namespace) -> int:
             for p in (a, b, ph):
                 if p is not None:
                     await p.stop()
-            a, b = ours(rng.randint(1, 8)), ours(rng.randint(1, 8))
+            a, b = ours(rng.randint(1, 10)), ours(rng.randint(1, 10))
             await a.start()
             await b.start()
             ph = None
@@ -58,7 +58,7 @@ async def run(args: argparse.Namespace) -> int:
         opponent = ph if (ph is not None and g % 8 in (3, 6)) else b
         # A level change between games goes through `option Level=N` on a running engine.
         if args.player is None and g % 7 == 0:
-            level = rng.randint(1, 8)
+            level = rng.randint(1, 10)
             await a.engine.configure({"Level": level})
             a.side.name = f"AgentChess L{level}"
         start = None

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """AgentChess against real engines, through `agentchess`'s own external-engine players: a thin
-check over `agentchess tournament`/`match` with `uci:`/`xboard:` specs (src/external.rs).
+check over `agentchess tournament`/`match` with `uci:`/`xboard:` specs (src/players/external/).
 
 It runs, as issue 12 asks CI to:
 
     agentchess tournament --levels 1-9 "uci:/usr/games/stockfish,depth=1" --games N
+    agentchess match "level:10,nodes=20000" "uci:/usr/games/stockfish,depth=1" --games 20
     agentchess match level:7 "xboard:/usr/games/fairymax,sd=1" --games 20
 
 and fails (exit 1) when a run exits non-zero, reports any fault ("Faults: none" is required: a
@@ -107,6 +108,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games a pairing in the Stockfish tournament")
     ap.add_argument("--fairymax-games", type=int, default=20)
+    ap.add_argument("--level10-games", type=int, default=20, help="games of level 10 (20,000 nodes a move) against Stockfish")
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     if not BINARY.exists():
@@ -116,6 +118,8 @@ def main() -> int:
     stockfish = which("stockfish", "/usr/games/stockfish")
     if stockfish:
         runs.append(["tournament", "--levels", "1-9", f"uci:{stockfish},depth=1", "--games", str(args.games)])
+        # Level 10 at a fixed node budget, so that the run takes as long on any machine.
+        runs.append(["match", "level:10,nodes=20000", f"uci:{stockfish},depth=1", "--games", str(args.level10_games)])
     else:
         print("stockfish not installed: its tournament is skipped")
     fairymax = which("fairymax", "/usr/games/fairymax")

@@ -11,7 +11,7 @@ above, a panic, a player fault reported (harness.py's rules); any of them is a p
 when the game went on with the fallback move. Optionally saves a screenshot of the board.
 
     cargo build --release
-    python3 tests/e2e/xboard_match.py [--games 2] [--first "AgentChess L7"] [--second "AgentChess L3"]
+    python3 tests/e2e/xboard_match.py [--games 2] [--first "AgentChess L10"] [--second "AgentChess L3"]
                                       [--out target/e2e-xboard] [--screenshot board.png]
 
 Needs `apt-get install xboard xvfb` (and imagemagick for --screenshot) and `pip install chess`.
@@ -42,7 +42,7 @@ ENGINE_LINE = re.compile(r"^\d+ <(first|second)\s*: ?(.*)$")
 def engine_list() -> dict[str, str]:
     """Nickname -> engine command, from engines.ini's -firstChessProgramNames."""
     text = (ROOT / "engines.ini").read_text()
-    return dict(re.findall(r'^"([^"]+)" -fcp "([^"]+)"', text, re.MULTILINE))
+    return dict(re.findall(r'"([^"]+)" -fcp "([^"]+)"', text))
 
 
 def inner(args: argparse.Namespace) -> int:
@@ -211,7 +211,7 @@ def outer(args: argparse.Namespace) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--first", default="AgentChess L7", help="nickname from engines.ini")
+    ap.add_argument("--first", default="AgentChess L10", help="nickname from engines.ini")
     ap.add_argument("--second", default="AgentChess L3", help="nickname from engines.ini")
     ap.add_argument("--tc", default="0:10", help="xboard -tc (minutes or min:sec per game)")
     ap.add_argument("--inc", type=float, default=0.1)
