@@ -40,6 +40,9 @@ fn options_a_subcommand_does_not_use_are_refused() {
     assert!(stdout(&out).contains("decision: L2 "), "{}", stdout(&out));
     let out = agentchess(&["suite", "tests/data/mate1.epd", "--player", "level:3", "--seed", "2"]);
     assert!(out.status.success() && stdout(&out).contains("level:3"), "{}", stderr(&out));
+    // The time a position reaches the players that think ahead.
+    let out = agentchess(&["suite", "tests/data/mate1.epd", "--player", "level:10", "--time", "0.01"]);
+    assert!(out.status.success() && stdout(&out).contains("level:10"), "{}", stderr(&out));
 }
 
 /// Each meaningless value gets one line naming it, and exit status 2, before any work.
@@ -53,6 +56,8 @@ fn meaningless_values_are_errors() {
         (&["tournament", "--levels", "8-1"], "8-1"),
         (&["tournament", "--levels", "0-3"], "0-3"),
         (&["suite", "tests/data/mate1.epd", "--threads", "0"], "--threads"),
+        (&["suite", "tests/data/mate1.epd", "--time", "0"], "--time"),
+        (&["suite", "tests/data/mate1.epd", "--time", "soon"], "--time"),
     ] {
         let out = agentchess(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -140,9 +140,13 @@ pub struct SuiteArgs {
     /// EPD files.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// A player to run (repeat for several); default level:9.
+    /// A player to run (repeat for several); default level:10.
     #[arg(long, value_name = "SPEC")]
     pub player: Vec<String>,
+    /// Seconds a position for players that think ahead (level 10, the searcher; default: their
+    /// own budget, e.g. level 10's 400,000 nodes). The agents of levels 1-9 decide at once.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub time: Option<f64>,
     /// Write every position with the move played to this CSV.
     #[arg(long)]
     pub csv: Option<PathBuf>,
@@ -285,4 +289,12 @@ impl PlayerArgs {
 /// Reads the spec `text` names, for a message that quotes it when it names no player.
 pub fn read_spec(text: &str) -> Result<PlayerSpec, super::CliError> {
     text.parse().map_err(|source| super::CliError::BadSpec { spec: text.to_string(), source })
+}
+
+/// A time in seconds above zero (and below a day).
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t > 0.0 && t < 86_400.0 => Ok(t),
+        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+    }
 }

@@ -181,7 +181,13 @@ pub(super) fn run_and_report(
     let mut report = Report::new(players, &games).with_anchor(opts.anchor.clone());
     let mut bad_epd_lines = 0;
     if let Some(part) = thesis {
-        let (counts, rows) = suite_tables(part.suites, &part.players, opts.seed, opts.threads)?;
+        let (counts, rows) = suite_tables(
+            part.suites,
+            &part.players,
+            opts.seed,
+            opts.threads,
+            &crate::players::SearchLimits::default(),
+        )?;
         if let Some(dir) = &opts.out {
             std::fs::create_dir_all(dir)
                 .and_then(|_| std::fs::write(dir.join("suites.csv"), rows))

@@ -6,7 +6,8 @@ use super::args::read_spec;
 use super::args::{SuiteArgs, threads};
 use super::run::probe_players;
 use crate::experiments::report::csv_field;
-use crate::experiments::suite::{EpdRecord, SuiteCount, SuiteResult, parse_epd_line, run_suite, table_lines};
+use crate::experiments::suite::{EpdRecord, SuiteCount, SuiteResult, parse_epd_line, run_suite_within, table_lines};
+use crate::players::SearchLimits;
 use crate::players::spec::PlayerSpec;
 use std::path::Path;
 use std::time::Instant;
@@ -28,7 +29,14 @@ pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
         let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
         suites.push(parse_suite(&name, &file.display().to_string(), &text));
     }
-    run_suites(&suites, &players, args.seed, threads(args.threads), args.csv.as_deref())
+    let limits = match args.time {
+        Some(t) => {
+            let t = std::time::Duration::from_secs_f64(t);
+            SearchLimits { soft_time: Some(t), hard_time: Some(t), ..SearchLimits::default() }
+        }
+        None => SearchLimits::default(),
+    };
+    run_suites(&suites, &players, args.seed, threads(args.threads), &limits, args.csv.as_deref())
 }
 
 /// An EPD suite read and parsed: its name, its positions, and how many lines were malformed
@@ -62,6 +70,7 @@ pub(super) fn suite_tables(
     players: &[PlayerSpec],
     seed: u64,
     threads: usize,
+    limits: &SearchLimits,
 ) -> Result<(Vec<SuiteCount>, String), CliError> {
     let tasks: Vec<(usize, usize)> = (0..suites.len()).flat_map(|s| (0..players.len()).map(move |p| (s, p))).collect();
     type Slot = std::sync::Mutex<Option<Vec<SuiteResult>>>;
@@ -75,7 +84,7 @@ pub(super) fn suite_tables(
                 loop {
                     let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&(s, p)) = tasks.get(t) else { break };
-                    let rows = run_suite(&suites[s].records, &players[p], seed);
+                    let rows = run_suite_within(&suites[s].records, &players[p], seed, limits);
                     let solved = rows.iter().filter(|r| r.solved).count();
                     let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     eprintln!(
@@ -119,9 +128,10 @@ fn run_suites(
     players: &[PlayerSpec],
     seed: u64,
     threads: usize,
+    limits: &SearchLimits,
     csv: Option<&Path>,
 ) -> Result<(), CliError> {
-    let (counts, rows) = suite_tables(suites, players, seed, threads)?;
+    let (counts, rows) = suite_tables(suites, players, seed, threads, limits)?;
     // Files first, so that closing stdout early cannot lose them.
     if let Some(path) = csv {
         std::fs::write(path, rows).map_err(|source| CliError::Write { path: path.to_path_buf(), source })?;

@@ -3,6 +3,7 @@
 
 use crate::board::epd::{self, EpdError};
 use crate::board::{Game, Move, Position};
+use crate::players::SearchLimits;
 use crate::players::spec::PlayerSpec;
 use thiserror::Error;
 
@@ -75,6 +76,17 @@ pub struct SuiteResult {
 /// Runs `spec` over the records; returns one result per record. The player is reseeded for
 /// every position, so a position's result does not depend on where it stands in the file.
 pub fn run_suite(records: &[EpdRecord], spec: &PlayerSpec, seed: u64) -> Vec<SuiteResult> {
+    run_suite_within(records, spec, seed, &SearchLimits::default())
+}
+
+/// `run_suite` with each decision given `limits` (the time a position, for players that think
+/// ahead; the agents of levels 1-9 decide at once whatever it says).
+pub fn run_suite_within(
+    records: &[EpdRecord],
+    spec: &PlayerSpec,
+    seed: u64,
+    limits: &SearchLimits,
+) -> Vec<SuiteResult> {
     let mut player = spec.build(seed);
     let mut out = Vec::with_capacity(records.len());
     for r in records {
@@ -82,7 +94,7 @@ pub fn run_suite(records: &[EpdRecord], spec: &PlayerSpec, seed: u64) -> Vec<Sui
         player.set_seed(seed);
         player.new_game();
         let game = Game::new(pos);
-        let (played, solved) = match player.decide(&game) {
+        let (played, solved) = match player.decide_within(&game, limits) {
             Some(d) => {
                 let ok = (r.best.is_empty() || r.best.contains(&d.mv)) && !r.avoid.contains(&d.mv);
                 (pos.to_san(d.mv), ok)
