@@ -251,14 +251,20 @@ fn tournaments_get_a_rating_list_with_the_chosen_anchor() {
 fn bench_signature_is_pinned_and_documented() {
     const LEVELS_1_TO_8: &str = "d3f75e49a980e167";
     const LEVEL_9: &str = "0b21f0af2d79a9c5";
+    const LEVEL_10: &str = "9c8859b14fc7aa42";
     let a = agentchess::cli::bench();
     let b = agentchess::cli::bench();
-    assert_eq!((a.signature, a.level9_signature), (b.signature, b.level9_signature));
-    assert_eq!((a.perft_positions, a.decisions, a.games), (178, 3300, 20));
+    assert_eq!(
+        (a.signature, a.level9_signature, a.level10_signature, a.level10_nodes),
+        (b.signature, b.level9_signature, b.level10_signature, b.level10_nodes)
+    );
+    assert_eq!((a.perft_positions, a.decisions, a.games), (178, 3400, 22));
+    assert!(a.level10_nodes > 0 && a.level10_nodes <= 100 * 10_000, "{}", a.level10_nodes);
     assert_eq!(format!("{:016x}", a.signature), LEVELS_1_TO_8, "levels 1-8 changed their play");
     assert_eq!(format!("{:016x}", a.level9_signature), LEVEL_9, "level 9 changed its play");
+    assert_eq!(format!("{:016x}", a.level10_signature), LEVEL_10, "level 10 changed its play");
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for sig in [format!("{:016x}", a.signature), format!("{:016x}", a.level9_signature)] {
+    for sig in [a.signature, a.level9_signature, a.level10_signature].map(|s| format!("{s:016x}")) {
         assert!(readme.contains(&format!("`{sig}`")), "README does not document the signature {sig}");
     }
     let out = bin().arg("bench").output().unwrap();
@@ -266,6 +272,10 @@ fn bench_signature_is_pinned_and_documented() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains(&format!("signature   {:016x}", a.signature)), "{stdout}");
     assert!(stdout.contains(&format!("level 9     {:016x}", a.level9_signature)), "{stdout}");
+    assert!(stdout.contains(&format!("level 10    {:016x}", a.level10_signature)), "{stdout}");
+    // OpenBench's form on the last line: level 10's nodes, the same on every run, then its speed.
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(last.starts_with(&format!("{} nodes ", a.level10_nodes)) && last.ends_with(" nps"), "{last}");
 }
 
 /// A position's suite result does not depend on the positions before it.

@@ -86,7 +86,9 @@ pub enum Command {
 // `perft`.
 #[derive(Args)]
 pub struct PerftArgs {
-    /// Depth to count (not needed with --suite).
+    /// Depth to count, 0 to 15 (not needed with --suite). Fifteen is the deepest count anyone
+    /// has published for the start position; deeper would not end in a lifetime.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=15))]
     pub depth: Option<u32>,
     /// Position to start from (default: the initial position).
     #[arg(long)]

@@ -13,7 +13,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
     log::info!("player {spec}, seed {seed}");
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         // A person, not a GUI: say what this is and how to leave (`help` repeats it).
-        eprintln!("{} -- type `help` for more, `quit` to leave.", HELP[0]);
+        errln!("{} -- type `help` for more, `quit` to leave.", HELP[0]);
     }
     // The input goes to a reader thread, which needs an owned, sendable handle.
     match protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock(), engine) {

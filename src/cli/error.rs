@@ -94,9 +94,9 @@ impl CliError {
     pub fn report(&self) {
         match self {
             CliError::PerftMismatch(_) | CliError::PerftUnreadable(_) => {}
-            CliError::MalformedEpd(_) => eprintln!("{self}"),
+            CliError::MalformedEpd(_) => errln!("{self}"),
             CliError::ProtocolIo(_) => log::error!("{self}"),
-            _ => eprintln!("error: {self}"),
+            _ => errln!("error: {self}"),
         }
     }
 }

@@ -66,7 +66,7 @@ fn run_sprt(players: &[PlayerSpec], config: SprtConfig, opts: &RunOptions) -> Re
             let state = SprtState::new(config, f.pairs);
             f.state = Some(state);
             if state.decision.is_some() || f.next_pair.is_multiple_of(10) {
-                eprintln!("{} ({:.0} s)", state.progress_line(), start.elapsed().as_secs_f64());
+                errln!("{} ({:.0} s)", state.progress_line(), start.elapsed().as_secs_f64());
             }
             if state.decision.is_some() {
                 return true;
@@ -88,7 +88,7 @@ fn run_sprt(players: &[PlayerSpec], config: SprtConfig, opts: &RunOptions) -> Re
             .write_all(dir, &event, opts.comments)
             .and_then(|_| std::fs::write(dir.join("sprt.json"), state.to_json(a, b)))
             .map_err(|source| CliError::WriteDir { dir: dir.clone(), source })?;
-        eprintln!("tables, curves, charts, PGN, sprt.json and index.html written to {}", dir.display());
+        errln!("tables, curves, charts, PGN, sprt.json and index.html written to {}", dir.display());
     }
     out!("{}", report.summary());
     outln!("\n{}", faults_text(&games).trim_end());

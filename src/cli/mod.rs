@@ -29,6 +29,15 @@ macro_rules! out {
     }};
 }
 
+/// `errln!` for progress and errors, but a closed stderr (`agentchess suite x.epd 2>&1 | head
+/// -1`) is not a reason to panic: the line is dropped and the work goes on to its own end.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod args;
 mod bench;
 mod endgame;

@@ -47,12 +47,12 @@ fn run_suite(path: &str, max_depth: u32) -> Result<(), CliError> {
             Ok(Some(case)) => case,
             Ok(None) => continue,
             Err(EpdError::Position { fen, source }) => {
-                eprintln!("error: {path} line {}: bad FEN '{fen}': {source}", i + 1);
+                errln!("error: {path} line {}: bad FEN '{fen}': {source}", i + 1);
                 unreadable += 1;
                 continue;
             }
             Err(e) => {
-                eprintln!("error: {path} line {}: malformed: {e}", i + 1);
+                errln!("error: {path} line {}: malformed: {e}", i + 1);
                 unreadable += 1;
                 continue;
             }

@@ -46,14 +46,14 @@ impl RunOptions {
         };
         let games = balanced_games(asked as usize, openings.len());
         if games != asked as usize {
-            eprintln!(
+            errln!(
                 "note: --games {} with {} opening(s): playing {games} games a pairing, so that every opening used is played with both colours",
                 asked,
                 openings.len().max(1)
             );
         }
         if !openings.is_empty() && games / 2 < openings.len() {
-            eprintln!("note: {games} games a pairing use the first {} of the {} openings", games / 2, openings.len());
+            errln!("note: {games} games a pairing use the first {} of the {} openings", games / 2, openings.len());
         }
         Ok(RunOptions {
             games,
@@ -202,7 +202,7 @@ pub(super) fn run_and_report(
         report
             .write_all(dir, event, opts.comments)
             .map_err(|source| CliError::WriteDir { dir: dir.clone(), source })?;
-        eprintln!("tables, curves, charts, PGN and index.html written to {}", dir.display());
+        errln!("tables, curves, charts, PGN and index.html written to {}", dir.display());
     }
     out!("{}", report.summary());
     if !opts.openings.is_empty() {

@@ -54,7 +54,7 @@ pub(super) fn parse_suite(name: &str, origin: &str, text: &str) -> LoadedSuite {
             Ok(Some(r)) => suite.records.push(r),
             Ok(None) => {}
             Err(e) => {
-                eprintln!("{origin}: {e}");
+                errln!("{origin}: {e}");
                 suite.bad_lines += 1;
             }
         }
@@ -87,7 +87,7 @@ pub(super) fn suite_tables(
                     let rows = run_suite_within(&suites[s].records, &players[p], seed, limits);
                     let solved = rows.iter().filter(|r| r.solved).count();
                     let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    eprintln!(
+                    errln!(
                         "suite {} {}: {solved}/{} solved ({finished}/{} runs, {:.1} s)",
                         suites[s].name,
                         players[p],

@@ -20,7 +20,7 @@ impl Material {
     /// from the second.
     pub fn parse(text: &str) -> Result<Material, MaterialError> {
         let upper = text.trim().to_ascii_uppercase();
-        let bad = || MaterialError(text.to_string());
+        let bad = || MaterialError::Unreadable(text.to_string());
         let rest = upper.strip_prefix('K').ok_or_else(bad)?;
         let split = rest.find('K').ok_or_else(bad)?;
         let pieces = |s: &str| -> Result<Vec<Piece>, MaterialError> {
@@ -28,19 +28,49 @@ impl Material {
                 .map(|c| Piece::from_char(c.to_ascii_lowercase()).filter(|p| *p != Piece::King).ok_or_else(bad))
                 .collect()
         };
-        let attacker = pieces(&rest[..split])?;
-        let defender = pieces(&rest[split + 1..])?;
-        if attacker.len() + defender.len() > 28 {
-            return Err(bad());
+        let material = Material { attacker: pieces(&rest[..split])?, defender: pieces(&rest[split + 1..])? };
+        for (side, list) in [("the attacker", &material.attacker), ("the defender", &material.defender)] {
+            if let Some(why) = beyond_one_side(list) {
+                return Err(MaterialError::Impossible { text: text.to_string(), why: format!("{side} {why}") });
+            }
         }
-        Ok(Material { attacker, defender })
+        if material.attacker.is_empty() {
+            return Err(MaterialError::NothingToMateWith(text.to_string()));
+        }
+        Ok(material)
     }
 }
 
-/// Material that cannot be read.
+/// Why no game can give one side `pieces` (beside its king): at most eight pawns, and every
+/// piece beyond the starting set (one queen, two of each other kind) a promoted pawn.
+fn beyond_one_side(pieces: &[Piece]) -> Option<String> {
+    let count = |kind: Piece| pieces.iter().filter(|&&p| p == kind).count();
+    let pawns = count(Piece::Pawn);
+    if pawns > 8 {
+        return Some(format!("has {pawns} pawns, and a side has at most 8"));
+    }
+    let promoted: usize = [(Piece::Queen, 1), (Piece::Rook, 2), (Piece::Bishop, 2), (Piece::Knight, 2)]
+        .iter()
+        .map(|&(kind, start)| count(kind).saturating_sub(start))
+        .sum();
+    if pawns + promoted > 8 {
+        return Some(format!(
+            "would need {promoted} promoted pawns beside its {pawns} pawns, and a side has 8 pawns to give"
+        ));
+    }
+    None
+}
+
+/// Material that cannot be read, that no game can reach, or that cannot make a drill.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad material '{0}' (e.g. KQK, KRK, KBNK: each side starts with its K)")]
-pub struct MaterialError(pub String);
+pub enum MaterialError {
+    #[error("bad material '{0}' (e.g. KQK, KRK, KBNK: each side starts with its K)")]
+    Unreadable(String),
+    #[error("material '{text}' cannot occur in a game: {why}")]
+    Impossible { text: String, why: String },
+    #[error("material '{0}' leaves the attacker (the first K) nothing to mate with")]
+    NothingToMateWith(String),
+}
 
 /// A random legal position with `material`, the attacker (White) to move: kings apart, no
 /// pawn on a first or last rank, the defender not in check, a move to make, and no dead draw
@@ -185,6 +215,26 @@ mod tests {
         assert_eq!((m.attacker.len(), m.defender.as_slice()), (2, &[Piece::Pawn][..]));
         for bad in ["QK", "KQ", "KXK", "KKK", ""] {
             assert!(Material::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Material no game can hold is refused when it is read: before, nine pawns made the drill
+    /// draw start positions forever (the board refuses them) and ten queens were taken.
+    #[test]
+    fn material_no_game_can_reach_is_refused() {
+        for (text, says) in [
+            ("KPPPPPPPPPK", "9 pawns"),
+            ("KQKPPPPPPPPP", "9 pawns"),
+            ("KQQQQQQQQQQK", "9 promoted"),
+            ("KPPPPPPPPNNNK", "1 promoted"),
+        ] {
+            let err = Material::parse(text).expect_err(text).to_string();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+        assert!(matches!(Material::parse("KKQ"), Err(MaterialError::NothingToMateWith(_))));
+        // The most a side can have is still taken: nine queens, or eight pawns and the start set.
+        for ok in ["KQQQQQQQQQK", "KPPPPPPPPQRRBBNNK", "KQKPPPPPPPP"] {
+            assert!(Material::parse(ok).is_ok(), "{ok}");
         }
     }
 

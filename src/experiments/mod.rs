@@ -182,7 +182,10 @@ pub fn run_jobs_until(
                     if progress && (d.is_multiple_of(50) || d == jobs.len()) {
                         let secs = start.elapsed().as_secs_f64();
                         let rate = d as f64 / secs.max(1e-9);
-                        eprintln!(
+                        // A closed stderr loses the progress line, not the games.
+                        use std::io::Write as _;
+                        let _ = writeln!(
+                            std::io::stderr(),
                             "{d}/{} games, {rate:.1} games/s, eta {:.0} s",
                             jobs.len(),
                             (jobs.len() - d) as f64 / rate
