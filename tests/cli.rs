@@ -236,3 +236,22 @@ fn subcommands_end_quietly_when_their_reader_goes_away() {
         assert!(matches!(status.code(), Some(0..=2)), "{args:?} ended with {status:?}");
     }
 }
+
+/// A match whose games are all drawn (a dead-draw start) reads as level with an interval, in
+/// every table: before, `Elo -0.0 [-0.0, -0.0]`, the rating list `[+0.0, +0.0]` and the pairs
+/// `+0.0 [+0.0, +0.0]`, a certainty four games cannot give.
+#[test]
+fn an_all_drawn_match_is_level_with_an_interval() {
+    let dir = std::env::temp_dir().join(format!("agentchess-draws-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("bare-kings.epd");
+    std::fs::write(&openings, "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n").unwrap();
+    let out = agentchess(&["match", "level:1", "level:2", "--games", "4", "--openings", openings.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stdout(&out);
+    assert!(report.contains("0-0-4"), "{report}");
+    assert!(!report.contains("-0.0") && !report.contains("[+0.0, +0.0]"), "{report}");
+    let pairing = report.lines().find(|l| l.starts_with("level:1 vs level:2") && l.contains("0-0-4")).unwrap();
+    assert!(pairing.contains("+0.0 [") && !pairing.contains("[   +0.0"), "{pairing}");
+}

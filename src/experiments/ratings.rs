@@ -221,11 +221,13 @@ pub fn fit(players: &[String], results: &[(usize, usize, Wdl)], anchor: usize) -
             for j in (0..n).filter(|&j| linked[j] && j != i) {
                 let w = pair[i][j];
                 let p = expected(&elo, i, j);
+                // A pairing whose games were all drawn shows no spread, which says little
+                // about how its scores would vary: it counts one win and one loss more here
+                // (as the two-player interval does), so that its rating is not a certainty.
+                let (wins, losses) = if w.wins + w.losses == 0 && w.draws > 0 { (1, 1) } else { (w.wins, w.losses) };
                 let m = C
                     * C
-                    * (w.wins as f64 * (1.0 - p).powi(2)
-                        + w.draws as f64 * (0.5 - p).powi(2)
-                        + w.losses as f64 * p * p);
+                    * (wins as f64 * (1.0 - p).powi(2) + w.draws as f64 * (0.5 - p).powi(2) + losses as f64 * p * p);
                 v[a][a] += m;
                 if let Some(b) = free.iter().position(|&f| f == j) {
                     v[a][b] -= m;
@@ -327,6 +329,16 @@ mod tests {
         // LOS = Φ(147.19 / 104.637) = Φ(1.40668) = 0.92024.
         assert!((r.los(1, 0) - 0.920_24).abs() < 1e-4, "{}", r.los(1, 0));
         assert!((r.los(0, 1) + r.los(1, 0) - 1.0).abs() < 1e-12);
+    }
+
+    /// Every game drawn: level, and not with certainty. 0-4-0 with one win and one loss added to
+    /// the residuals: J = C² · 4 · 0.25 = C², V = C² (0.25 + 0.25), so se = sqrt(V) / J = sqrt(0.5) / C.
+    #[test]
+    fn all_draws_rate_level_with_an_interval() {
+        let r = fit(&names(2), &[(1, 0, wdl(0, 4, 0))], 0);
+        assert_eq!(r.elo[1], 0.0);
+        let se = 0.5f64.sqrt() / C;
+        assert!((r.se(1) - se).abs() < 1e-6 && se > 100.0, "{} {se}", r.se(1));
     }
 
     /// A cycle in which everyone beats the next by the same margin leaves everyone level.

@@ -78,7 +78,16 @@ impl Pentanomial {
     /// pair-based counterpart of [`super::stats::elo_interval`]).
     pub fn elo_interval(&self) -> (f64, f64, f64) {
         let Some((mean, var)) = self.mean_var() else { return (0.0, f64::NEG_INFINITY, f64::INFINITY) };
-        let se = (var / self.pairs() as f64).sqrt();
+        let n = self.pairs() as f64;
+        // Pairs that all scored alike (every one a draw, say) show no spread, which says little
+        // about how they would vary: count one lost and one won pair more, as the per-game
+        // interval counts one loss and one win.
+        let var = if var <= 0.0 && mean > 0.0 && mean < 1.0 {
+            (mean.powi(2) + (1.0 - mean).powi(2)) / (n + 2.0)
+        } else {
+            var
+        };
+        let se = (var / n).sqrt();
         (elo_from_score(mean), elo_from_score(mean - Z95 * se), elo_from_score(mean + Z95 * se))
     }
 

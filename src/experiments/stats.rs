@@ -32,7 +32,8 @@ pub fn elo_from_score(score: f64) -> f64 {
     if score >= 1.0 {
         return f64::INFINITY;
     }
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `+ 0.0` turns the -0.0 of an even score into 0.0, which prints as +0.0.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// Elo difference and its 95% interval, from the per-game score's standard error.
@@ -54,8 +55,14 @@ pub fn elo_interval(w: Wdl) -> (f64, f64, f64) {
     if s >= 1.0 {
         return (f64::INFINITY, elo_from_score(tail), f64::INFINITY);
     }
-    let var =
-        (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / n;
+    // Every game drawn: the scores do not vary, which says little about how they would. The
+    // spread is then that of the draws with one win and one loss added, so that 0-0-4 reads
+    // "+0.0 [-222.8, +222.8]", not a certainty of exactly 0.
+    let var = if w.wins == 0 && w.losses == 0 {
+        ((1.0 - s).powi(2) + s.powi(2)) / (n + 2.0)
+    } else {
+        (w.wins as f64 * (1.0 - s).powi(2) + w.draws as f64 * (0.5 - s).powi(2) + w.losses as f64 * s.powi(2)) / n
+    };
     let se = (var / n).sqrt();
     let z = 1.959_963_984_540_054;
     (elo_from_score(s), elo_from_score(s - z * se), elo_from_score(s + z * se))
@@ -349,8 +356,14 @@ mod tests {
         let (e, lo, hi) = elo_interval(Wdl { wins: 10, draws: 0, losses: 0 });
         assert!(e.is_infinite() && hi.is_infinite() && lo > 0.0);
         assert!(elo_text(e, lo, hi).starts_with("above +"));
-        // All draws: an even score, and no spread at all.
-        assert_eq!(elo_interval(Wdl { wins: 0, draws: 100, losses: 0 }), (0.0, 0.0, 0.0));
+        // All draws: an even score, printed +0.0 (not -0.0), with the spread of one win and
+        // one loss added: 4 draws give var = 0.5 / 6, se = 0.1443, s = 0.5 ± 0.2829.
+        let (e, lo, hi) = elo_interval(Wdl { wins: 0, draws: 4, losses: 0 });
+        assert!(e == 0.0 && e.is_sign_positive(), "{e}");
+        assert!(close(hi, elo_from_score(0.782_9), 0.1) && close(lo, -hi, 1e-9), "{lo} {hi}");
+        assert_eq!(elo_text(e, lo, hi), "   +0.0 [ -222.8,  +222.8]");
+        let (_, lo, hi) = elo_interval(Wdl { wins: 0, draws: 100, losses: 0 });
+        assert!(lo < -5.0 && hi > 5.0 && hi < 15.0, "{lo} {hi}");
     }
 
     #[test]
