@@ -255,3 +255,20 @@ fn an_all_drawn_match_is_level_with_an_interval() {
     let pairing = report.lines().find(|l| l.starts_with("level:1 vs level:2") && l.contains("0-0-4")).unwrap();
     assert!(pairing.contains("+0.0 [") && !pairing.contains("[   +0.0"), "{pairing}");
 }
+
+/// An output path that cannot be written is an error before any game or position is played:
+/// before, `thesis --out /proc/x` played every game and suite, then failed.
+#[test]
+fn output_paths_are_checked_before_the_work() {
+    for (args, path) in [
+        (&["thesis", "--games", "2", "--out", "/proc/agentchess-x"][..], "/proc/agentchess-x"),
+        (&["match", "level:1", "level:2", "--games", "2", "--pgn", "/proc/x.pgn"], "/proc/x.pgn"),
+        (&["tournament", "--levels", "1-2", "--games", "2", "--out", "/proc/y"], "/proc/y"),
+        (&["suite", "tests/data/mate1.epd", "--csv", "/proc/x.csv"], "/proc/x.csv"),
+    ] {
+        let out = agentchess(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?} worked first: {}", stdout(&out));
+        assert!(stderr(&out).contains(path) && !stderr(&out).contains("games/s"), "{args:?}: {}", stderr(&out));
+    }
+}

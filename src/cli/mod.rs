@@ -45,6 +45,7 @@ mod engine;
 mod error;
 mod explain;
 mod matches;
+mod output;
 mod perft;
 mod run;
 mod suite;

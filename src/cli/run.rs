@@ -55,6 +55,12 @@ impl RunOptions {
         if !openings.is_empty() && games / 2 < openings.len() {
             errln!("note: {games} games a pairing use the first {} of the {} openings", games / 2, openings.len());
         }
+        if let Some(dir) = &args.out {
+            super::output::check_dir(dir)?;
+        }
+        if let Some(path) = &args.pgn {
+            super::output::check_file(path)?;
+        }
         Ok(RunOptions {
             games,
             seed: args.seed,

@@ -29,6 +29,9 @@ pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
         let name = file.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
         suites.push(parse_suite(&name, &file.display().to_string(), &text));
     }
+    if let Some(path) = &args.csv {
+        super::output::check_file(path)?;
+    }
     let limits = match args.time {
         Some(t) => {
             let t = std::time::Duration::from_secs_f64(t);
