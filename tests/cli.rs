@@ -272,3 +272,27 @@ fn output_paths_are_checked_before_the_work() {
         assert!(stderr(&out).contains(path) && !stderr(&out).contains("games/s"), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// The help says what the program does: the engines among the player specs, no SPRT where
+/// there is none, as many signatures as bench prints.
+#[test]
+fn help_texts_match_what_the_commands_do() {
+    for args in [&["--help"][..], &["match", "--help"]] {
+        let help = stdout(&agentchess(args));
+        assert!(
+            help.contains("uci:CMD") && help.contains("xboard:CMD") && help.contains("nodes=N"),
+            "{args:?}: {help}"
+        );
+    }
+    for sub in ["tournament", "thesis"] {
+        let help = stdout(&agentchess(&[sub, "--help"]));
+        let no_option = help.lines().all(|l| !l.trim_start().starts_with("--sprt"));
+        assert!(no_option && !help.contains("cap of an SPRT"), "{sub}: {help}");
+    }
+    let bench = stdout(&agentchess(&["bench", "--help"]));
+    assert!(bench.contains("three signatures") && !bench.contains("one signature"), "{bench}");
+    let seed = stdout(&agentchess(&["match", "--help"]));
+    assert!(!seed.contains("(default 1) [default: 1]"), "{seed}");
+    let bad = stderr(&agentchess(&["match", "level:10,nodes=0", "level:9", "--games", "2"]));
+    assert!(bad.contains("1 or more"), "{bad}");
+}

@@ -47,7 +47,8 @@ pub struct PlayerArgs {
     /// Agent features to switch on instead of a level, comma-separated (see docs/agents.md).
     #[arg(long, value_name = "LIST", conflicts_with = "player")]
     pub features: Option<String>,
-    /// Player spec: level:N, features:LIST, search:depth=N[,eval=E][,range=R], random.
+    /// Player spec: level:N (level:10,nodes=N for a fixed budget), features:LIST,
+    /// search:depth=N[,eval=E][,range=R], random, uci:CMD[,...] or xboard:CMD[,...] (docs/experiments.md).
     #[arg(long, value_name = "SPEC")]
     pub player: Option<String>,
 }
@@ -56,7 +57,8 @@ pub struct PlayerArgs {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test), or run a perft suite.
     Perft(PerftArgs),
-    /// Play games between two players in-process (specs: level:N, features:LIST, search:depth=N, random).
+    /// Play games between two players in-process (specs: level:N[,nodes=N], features:LIST,
+    /// search:depth=N, random, and engines as uci:CMD[,...] or xboard:CMD[,...]).
     Match(MatchArgs),
     /// Round robin between players (or --levels 1-8), the thesis's Table 3.1 design.
     Tournament(TournamentArgs),
@@ -76,10 +78,12 @@ pub enum Command {
     /// Endgame drill: a player with a winning edge (White) against a defender from random
     /// legal positions; how many it mates before the fifty-move rule.
     Endgame(EndgameArgs),
-    /// Behaviour fingerprint: one signature that only a change of play changes.
+    /// Behaviour fingerprint: three signatures that only a change of play changes.
     ///
-    /// Folds perft 3 of the suite positions, every level's and the searcher's move on the WAC
-    /// positions and a seeded match into one 64-bit signature.
+    /// Folds perft 3 of the suite positions, the moves of levels 1-8 and the searcher on the WAC
+    /// positions and a seeded match into one 64-bit signature; level 9's moves and match into a
+    /// second; level 10's at a fixed node budget into a third. The last line gives level 10's
+    /// nodes and speed.
     Bench,
 }
 
@@ -216,7 +220,7 @@ pub struct EndgameArgs {
 // What `match`, `tournament` and `thesis` share.
 #[derive(Args)]
 pub struct RunArgs {
-    /// Games per pairing (colours alternate; default 100, and 20000 as the cap of an SPRT).
+    /// Games per pairing (colours alternate; default 100; with match --sprt, the cap, default 20000).
     #[arg(long, value_parser = at_least_one)]
     pub games: Option<u32>,
     /// Seed of the run; game i's seed is derived from it, so every game replays alone.

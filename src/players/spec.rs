@@ -65,7 +65,7 @@ pub enum SpecError {
     Search(#[from] SearchConfigError),
     #[error(transparent)]
     Engine(#[from] EngineSpecError),
-    #[error("nodes: '{0}' is not a whole number from 1")]
+    #[error("nodes: '{0}' is not a whole number of 1 or more")]
     BadNodes(String),
     #[error("nodes= needs a player that thinks ahead (level:10, or features with tree)")]
     NodesWithoutTree,

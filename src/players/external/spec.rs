@@ -67,7 +67,7 @@ pub enum EngineSpecError {
     NotKeyValue(String),
     #[error("{key}: '{value}' is not a positive number")]
     NotPositive { key: String, value: String },
-    #[error("{key}: '{value}' is not a whole number from 1")]
+    #[error("{key}: '{value}' is not a whole number of 1 or more")]
     NotWhole { key: String, value: String },
     #[error("tc: '{0}' is not MOVES/SECS+INC (e.g. 40/60+0.5 or 10+0.1)")]
     BadTimeControl(String),
