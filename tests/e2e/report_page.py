@@ -6,7 +6,10 @@ what a reader would see:
   request for anything but the page itself (it must be self-contained: nothing fetched);
 - every table and chart of the report is in the DOM, tables with rows and charts with curves,
   and the fidelity summary agrees with the per-cell tables;
-- a 1280 x 2000 screenshot is not blank, and the page prints (a PDF with pages).
+- a 1280 x 2000 screenshot is not blank, and the page prints (a PDF with pages);
+- the first screen (1280 x 1000) shows the summary (the fidelity verdicts on a thesis run, the
+  rating list otherwise) and at least one chart, its top inside the window, and the Charts
+  section begins within the first two screens, before the long tables.
 
 Chromium prints console messages on stderr (--enable-logging) at one level whatever their kind,
 and does not print failed loads at all, so this script talks to Chromium over the DevTools
@@ -214,6 +217,9 @@ class Browser:
         clip = {"x": 0, "y": 0, "width": view["clientWidth"], "height": view["clientHeight"], "scale": scale}
         return base64.b64decode(self.call("Page.captureScreenshot", format="png", clip=clip)["data"])
 
+    def value(self, expression: str):
+        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+
     def pdf(self) -> bytes:
         return base64.b64decode(self.call("Page.printToPDF", printBackground=True)["data"])
 
@@ -387,6 +393,22 @@ def probe(browser: Browser) -> None:
             check(expected in found, f"self-test: the detector missed {expected!r}; it heard:\n{found}")
 
 
+def check_first_screen(browser: Browser, url: str, thesis: bool) -> str:
+    """Where the summary and the first chart stand in a 1280 x 1000 window: both must start
+    inside it (a page that opens with long tables hides its charts thousands of pixels down)."""
+    browser.open(url, 1280, 1000)
+    summary = "#fidelity .summary" if thesis else "#ratings-table"
+    top = lambda sel: browser.value(
+        f"(() => {{ const e = document.querySelector({json.dumps(sel)}); return e ? e.getBoundingClientRect().top : null; }})()"
+    )
+    summary_top, chart_top = top(summary), top("figure svg")
+    check(summary_top is not None and summary_top < 1000, f"the summary ({summary}) starts at {summary_top} px, below the first screen")
+    check(chart_top is not None and chart_top < 1000 - 100, f"the first chart starts at {chart_top} px, not on the first screen")
+    charts_top = top("#charts")
+    check(charts_top is not None and charts_top < 2 * 1000, f"the Charts section starts at {charts_top} px, after the long tables")
+    return f"first screen: summary at {summary_top:.0f} px, first chart at {chart_top:.0f} px, Charts at {charts_top:.0f} px"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--agentchess", default=str(ROOT / "target" / "release" / "agentchess"))
@@ -414,6 +436,7 @@ def main() -> int:
             notes = check_structure(browser.dom(), thesis=not args.not_thesis)
             png = browser.screenshot()
             notes.append(check_screenshot(png, browser.screenshot(0.25), 1280, 2000))
+            notes.append(check_first_screen(browser, url, thesis=not args.not_thesis))
             pdf = browser.pdf()
             pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
             check(pdf.startswith(b"%PDF") and pages > 0, "printing gave no PDF pages")

@@ -42,6 +42,7 @@ figure svg { display: block; max-width: 100%; height: auto; }
 .panels { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 6px 16px; }
 .panels svg { width: 100%; break-inside: avoid; }
 figcaption { font-size: 13px; color: #444; max-width: 80em; }
+details.more > summary { font-size: 18px; font-weight: bold; cursor: pointer; margin: 28px 0 6px; }
 blockquote { margin: 4px 0 4px 16px; color: #444; font-style: italic; }
 @media print {
   body { max-width: none; font-size: 10pt; padding: 0; }
@@ -100,6 +101,11 @@ fn family_measure(family: Family) -> &'static str {
     }
 }
 
+/// A long part of the page, closed until its summary line is clicked (or a link leads into it).
+fn folded(title: &str, inner: &str) -> String {
+    format!("<details class=\"more\">\n<summary>{}</summary>\n{inner}</details>\n", esc(title))
+}
+
 fn verdict_cell(c: &Comparison) -> String {
     let class = if c.differs() { "differs" } else { "agrees" };
     format!("<td class=\"l {class}\">{}</td>", if c.differs() { "differs" } else { "agrees" })
@@ -128,26 +134,29 @@ impl Report<'_> {
             nav.push(("fidelity", "Fidelity to the thesis"));
             body.push_str(&self.html_fidelity(f));
         }
+        // The first screen holds the summary and a chart (the rating list beside its chart);
+        // the other charts and the short tables follow, and the long per-cell and per-pairing
+        // tables come last, folded, still in the page for search and print.
         nav.push(("ratings", "Rating list"));
         body.push_str(&self.html_ratings(ratings));
-        nav.push(("results", "Table 3.1: results"));
-        body.push_str(&self.html_matrix(fidelity));
-        if let Some(f) = fidelity {
-            nav.push(("fidelity-detail", "Every thesis cell, tested"));
-            body.push_str(&self.html_fidelity_detail(f));
-        }
-        nav.push(("pairings-section", "Pairings"));
-        body.push_str(&self.html_pairings());
-        nav.push(("players-section", "Per player, draw detail"));
-        body.push_str(&self.html_players(fidelity));
-        nav.push(("counters-section", "Agent counters"));
-        body.push_str(&self.html_counters());
         nav.push(("charts", "Charts"));
         body.push_str(&self.html_charts(fidelity));
+        nav.push(("results", "Table 3.1: results"));
+        body.push_str(&self.html_matrix(fidelity));
         if !self.suites.is_empty() {
             nav.push(("suites-section", "Table 3.10: test suites"));
             body.push_str(&self.html_suites(fidelity));
         }
+        if let Some(f) = fidelity {
+            nav.push(("fidelity-detail", "Every thesis cell, tested"));
+            body.push_str(&folded("Every thesis cell, tested", &self.html_fidelity_detail(f)));
+        }
+        nav.push(("pairings-section", "Pairings"));
+        body.push_str(&folded("Pairings", &self.html_pairings()));
+        nav.push(("players-section", "Per player, draw detail"));
+        body.push_str(&folded("Per player and draw detail", &self.html_players(fidelity)));
+        nav.push(("counters-section", "Agent counters"));
+        body.push_str(&folded("Agent counters", &self.html_counters()));
         nav.push(("files", "Files"));
         body.push_str(&html_files(files));
         let toc: String = nav.iter().map(|(id, title)| format!("<li><a href=\"#{id}\">{title}</a></li>")).collect();
@@ -194,12 +203,13 @@ impl Report<'_> {
         if rows.is_empty() {
             s.push_str("<p>No cell differs significantly.</p>\n");
         } else {
-            s.push_str(&table(
+            let differ = table(
                 "fidelity-differ",
                 "The cells that differ significantly",
                 &["cell", "table", "counts", "thesis", "ours", "ours per thesis n", "p (Holm)"],
                 &rows,
-            ));
+            );
+            s.push_str(&folded(&format!("The {} cells that differ significantly", rows.len()), &differ));
         }
         s.push_str("<p class=\"small\">Every cell, with its test, is under <a href=\"#fidelity-detail\">Every thesis cell, tested</a> and in <a href=\"fidelity.csv\">fidelity.csv</a>.</p>\n</section>\n");
         s
