@@ -297,6 +297,15 @@ pub fn read_spec(text: &str) -> Result<PlayerSpec, super::CliError> {
     text.parse().map_err(|source| super::CliError::BadSpec { spec: text.to_string(), source })
 }
 
+/// Every player can play: an external engine starts and answers its handshake. Checked where
+/// the specs are read, before any game.
+pub fn probe_players(specs: &[PlayerSpec]) -> Result<(), super::CliError> {
+    for spec in specs {
+        spec.probe().map_err(|source| super::CliError::Unplayable { spec: spec.to_string(), source })?;
+    }
+    Ok(())
+}
+
 /// A time in seconds above zero (and below a day).
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

@@ -2,8 +2,8 @@
 
 use super::CliError;
 use super::args::MatchArgs;
-use super::args::read_spec;
-use super::run::{RunOptions, check_anchor, distinct_labels, faults_text, names, probe_players, run_and_report};
+use super::args::{probe_players, read_spec};
+use super::run::{RunOptions, check_anchor, distinct_labels, faults_text, names, run_and_report};
 use crate::experiments::game::GameRecord;
 use crate::experiments::report::Report;
 use crate::experiments::sprt::{Pentanomial, SprtConfig, SprtState, points_for};

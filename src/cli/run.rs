@@ -120,14 +120,6 @@ pub fn distinct_labels(specs: &[PlayerSpec]) -> Vec<PlayerSpec> {
         .collect()
 }
 
-/// Every player can play: an external engine starts and answers its handshake.
-pub(super) fn probe_players(specs: &[PlayerSpec]) -> Result<(), CliError> {
-    for spec in specs {
-        spec.probe().map_err(|source| CliError::Unplayable { spec: spec.to_string(), source })?;
-    }
-    Ok(())
-}
-
 /// The players' names in the tables: their specs as written.
 pub(super) fn names(players: &[PlayerSpec]) -> Vec<String> {
     players.iter().map(PlayerSpec::to_string).collect()

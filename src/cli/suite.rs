@@ -2,9 +2,8 @@
 //! `thesis`.
 
 use super::CliError;
-use super::args::read_spec;
 use super::args::{SuiteArgs, threads};
-use super::run::probe_players;
+use super::args::{probe_players, read_spec};
 use crate::experiments::report::csv_field;
 use crate::experiments::suite::{EpdRecord, SuiteCount, SuiteResult, parse_epd_line, run_suite_within, table_lines};
 use crate::players::SearchLimits;

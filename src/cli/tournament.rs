@@ -3,9 +3,9 @@
 
 use super::CliError;
 use super::args::TournamentArgs;
-use super::args::read_spec;
+use super::args::{probe_players, read_spec};
 use super::error::LevelsError;
-use super::run::{RunOptions, ThesisPart, check_anchor, distinct_labels, probe_players, run_and_report};
+use super::run::{RunOptions, ThesisPart, check_anchor, distinct_labels, run_and_report};
 use crate::experiments::{assign_openings, match_jobs};
 use crate::players::spec::PlayerSpec;
 
