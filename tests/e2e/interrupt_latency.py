@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Benchmark: how soon the engine answers an interrupt in the middle of a long think.
+
+Over XBoard, `?` while level 10 thinks on a 30 s `st` (the reply is its `move`); over UCI,
+`stop` during `go infinite` (the reply is `bestmove`). Each is timed from the moment the line is
+written to the moment the reply is read, after a think of a few hundred milliseconds so that the
+tree is deep in an iteration, from several positions. Prints the median and the largest delay
+in milliseconds. A benchmark, not a test: the figures depend on the machine and its load, and
+`--max-ms` turns the largest into an exit status only when asked.
+
+    cargo build --release
+    python3 tests/e2e/interrupt_latency.py [--engine target/release/agentchess] [--rounds 20] [--max-ms 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+POSITIONS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "2r3k1/pp3ppp/2n1b3/3p4/3P4/2PB1N2/P4PPP/2R3K1 w - - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+]
+
+
+class Engine:
+    def __init__(self, cmd: list[str]) -> None:
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(self, line: str) -> float:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return time.perf_counter()
+
+    def until(self, prefix: str, timeout: float = 60.0) -> tuple[str, float]:
+        assert self.proc.stdout is not None
+        end = time.time() + timeout
+        while time.time() < end:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the engine closed its output")
+            if line.startswith(prefix):
+                return line.strip(), time.perf_counter()
+        raise RuntimeError(f"no line starting with {prefix!r} in {timeout} s")
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+def xboard_move_now(engine: str, rounds: int, think: float) -> list[float]:
+    e = Engine([engine])
+    e.send("xboard")
+    e.send("protover 2")
+    e.until("feature done=1")
+    delays = []
+    for i in range(rounds):
+        e.send("new")
+        e.send("force")
+        e.send("setboard " + POSITIONS[i % len(POSITIONS)])
+        e.send("st 30")
+        e.send("post")
+        e.send("go")
+        time.sleep(think)
+        sent = e.send("?")
+        _, got = e.until("move ")
+        delays.append((got - sent) * 1000)
+    e.close()
+    return delays
+
+
+def uci_stop(engine: str, rounds: int, think: float) -> list[float]:
+    e = Engine([engine])
+    e.send("uci")
+    e.until("uciok")
+    delays = []
+    for i in range(rounds):
+        e.send("ucinewgame")
+        e.send("position fen " + POSITIONS[i % len(POSITIONS)])
+        e.send("isready")
+        e.until("readyok")
+        e.send("go infinite")
+        time.sleep(think)
+        sent = e.send("stop")
+        _, got = e.until("bestmove ")
+        delays.append((got - sent) * 1000)
+    e.close()
+    return delays
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--engine", default=str(ROOT / "target" / "release" / "agentchess"))
+    ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--think", type=float, default=0.3, help="seconds of thinking before the interrupt")
+    ap.add_argument("--max-ms", type=float, help="exit 1 when the largest delay is above this")
+    args = ap.parse_args()
+    worst = 0.0
+    for name, run in (("xboard ?", xboard_move_now), ("uci stop", uci_stop)):
+        d = run(args.engine, args.rounds, args.think)
+        worst = max(worst, max(d))
+        print(f"{name:9} {len(d)} interrupts: median {statistics.median(d):.2f} ms, largest {max(d):.2f} ms")
+    if args.max_ms is not None and worst > args.max_ms:
+        print(f"largest delay {worst:.2f} ms is above {args.max_ms} ms", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
