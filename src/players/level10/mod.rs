@@ -265,6 +265,27 @@ mod tests {
         }
     }
 
+    /// Level 9 plays Rd4, which loses to a quiet reply two plies later: ...Qe5 lines up with the
+    /// bishop on h2 and the king. Level 10 sees the reply and takes the bishop instead.
+    #[test]
+    fn avoids_the_move_level9_loses_to_a_quiet_reply() {
+        let fen = "5rk1/3r1p1p/3b2pQ/8/4q3/4B2P/3R1PP1/4R1K1 w - - 0 1";
+        let pos = Position::from_fen(fen).unwrap();
+        let level9: crate::players::spec::PlayerSpec = "level:9".parse().unwrap();
+        let nine = level9.build(1).decide(&Game::new(pos)).expect("a move").mv;
+        assert_eq!(nine.to_string(), "d2d4", "the position no longer shows what it is for");
+        let ten = best(fen, 100_000);
+        assert_ne!(ten.mv, nine, "{ten:?}");
+        // Its answer to level 9's move is quiet, and worth more to Black than its own move
+        // leaves it.
+        let after = pos.play(nine);
+        let reply = level10()
+            .decide_within(&Game::new(after), &SearchLimits { nodes: Some(100_000), ..SearchLimits::default() })
+            .unwrap();
+        assert!(!after.is_capture(reply.mv) && !after.play(reply.mv).is_check(), "{reply:?}");
+        assert!(ten.score + reply.score >= 200, "level 10's move {ten:?} against the reply {reply:?}");
+    }
+
     /// The table is as large as asked (XBoard `memory`, UCI `Hash`), through the player too.
     #[test]
     fn the_table_follows_the_size_asked() {
