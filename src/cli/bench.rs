@@ -82,10 +82,8 @@ pub fn bench() -> BenchReport {
     let wac = parse_suite("wac", "built-in wac.epd", WAC);
     for spec in thesis_players(1..=2) {
         for record in &wac.records {
-            let mut player = spec.build(1);
-            let decision = player.decide(&crate::board::Game::new(record.position));
-            report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
-            let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
+            let (nodes, mv) = first_decision(&spec, record.position);
+            report.nodes += nodes;
             sig.add(&format!("{spec} {} {mv}", record.fen));
             report.decisions += 1;
         }
@@ -100,10 +98,8 @@ pub fn bench() -> BenchReport {
 
     let mut sig9 = Signature::new();
     for record in &wac.records {
-        let mut player = level(9).build(1);
-        let decision = player.decide(&crate::board::Game::new(record.position));
-        report.nodes += decision.as_ref().map_or(0, |d| d.nodes);
-        let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
+        let (nodes, mv) = first_decision(&level(9), record.position);
+        report.nodes += nodes;
         sig9.add(&format!("level:9 {} {mv}", record.fen));
         report.decisions += 1;
     }
@@ -117,10 +113,8 @@ pub fn bench() -> BenchReport {
     let mut sig10 = Signature::new();
     let at = |nodes: u64| -> PlayerSpec { format!("level:10,nodes={nodes}").parse().expect("a valid spec") };
     for record in wac.records.iter().step_by(3) {
-        let mut player = at(LEVEL10_BENCH_NODES).build(1);
-        let decision = player.decide(&crate::board::Game::new(record.position));
-        report.level10_nodes += decision.as_ref().map_or(0, |d| d.nodes);
-        let mv = decision.map_or("none".to_string(), |d| d.mv.to_string());
+        let (nodes, mv) = first_decision(&at(LEVEL10_BENCH_NODES), record.position);
+        report.level10_nodes += nodes;
         sig10.add(&format!("level:10 {} {mv}", record.fen));
         report.decisions += 1;
     }
@@ -133,6 +127,13 @@ pub fn bench() -> BenchReport {
     report.nodes += report.level10_nodes;
     report.nodes += report.perft_nodes;
     report
+}
+
+/// A freshly built player's move from `position` (seed 1), as text ("none" without one), and
+/// the nodes it reported.
+fn first_decision(spec: &PlayerSpec, position: crate::board::Position) -> (u64, String) {
+    let decision = spec.build(1).decide(&crate::board::Game::new(position));
+    (decision.as_ref().map_or(0, |d| d.nodes), decision.map_or("none".to_string(), |d| d.mv.to_string()))
 }
 
 pub fn run() -> Result<(), CliError> {

@@ -61,41 +61,32 @@ class Engine:
             self.proc.kill()
 
 
-def xboard_move_now(engine: str, rounds: int, think: float) -> list[float]:
+def time_interrupts(engine: str, rounds: int, think: float, protocol: str) -> list[float]:
+    """Milliseconds from the interrupt written to the reply read, once a position: XBoard `?`
+    during a 30 s `st` think (the reply is `move`), UCI `stop` during `go infinite` (`bestmove`)."""
+    xboard = protocol == "xboard"
     e = Engine([engine])
-    e.send("xboard")
-    e.send("protover 2")
-    e.until("feature done=1")
+    if xboard:
+        e.send("xboard")
+        e.send("protover 2")
+        e.until("feature done=1")
+    else:
+        e.send("uci")
+        e.until("uciok")
     delays = []
     for i in range(rounds):
-        e.send("new")
-        e.send("force")
-        e.send("setboard " + POSITIONS[i % len(POSITIONS)])
-        e.send("st 30")
-        e.send("post")
-        e.send("go")
+        fen = POSITIONS[i % len(POSITIONS)]
+        if xboard:
+            for line in ("new", "force", "setboard " + fen, "st 30", "post", "go"):
+                e.send(line)
+        else:
+            for line in ("ucinewgame", "position fen " + fen, "isready"):
+                e.send(line)
+            e.until("readyok")
+            e.send("go infinite")
         time.sleep(think)
-        sent = e.send("?")
-        _, got = e.until("move ")
-        delays.append((got - sent) * 1000)
-    e.close()
-    return delays
-
-
-def uci_stop(engine: str, rounds: int, think: float) -> list[float]:
-    e = Engine([engine])
-    e.send("uci")
-    e.until("uciok")
-    delays = []
-    for i in range(rounds):
-        e.send("ucinewgame")
-        e.send("position fen " + POSITIONS[i % len(POSITIONS)])
-        e.send("isready")
-        e.until("readyok")
-        e.send("go infinite")
-        time.sleep(think)
-        sent = e.send("stop")
-        _, got = e.until("bestmove ")
+        sent = e.send("?" if xboard else "stop")
+        _, got = e.until("move " if xboard else "bestmove ")
         delays.append((got - sent) * 1000)
     e.close()
     return delays
@@ -109,8 +100,8 @@ def main() -> int:
     ap.add_argument("--max-ms", type=float, help="exit 1 when the largest delay is above this")
     args = ap.parse_args()
     worst = 0.0
-    for name, run in (("xboard ?", xboard_move_now), ("uci stop", uci_stop)):
-        d = run(args.engine, args.rounds, args.think)
+    for name, protocol in (("xboard ?", "xboard"), ("uci stop", "uci")):
+        d = time_interrupts(args.engine, args.rounds, args.think, protocol)
         worst = max(worst, max(d))
         print(f"{name:9} {len(d)} interrupts: median {statistics.median(d):.2f} ms, largest {max(d):.2f} ms")
     if args.max_ms is not None and worst > args.max_ms:
