@@ -562,7 +562,10 @@ fn mirror_fen(fen: &str) -> String {
         c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
         c.into_iter().collect()
     };
-    format!("{} {side} {castling} - 0 1", ranks.join("/"))
+    // The move number stays: a position mirrored out of the middlegame must not land in the
+    // opening, where `variety` lets the seed choose among equal moves.
+    let fullmove = fields.get(5).unwrap_or(&"1");
+    format!("{} {side} {castling} - 0 {fullmove}", ranks.join("/"))
 }
 
 /// A move in coordinates with its ranks turned around ("e2e4" -> "e7e5").
@@ -585,6 +588,7 @@ fn level9_improves(fen: &str, thesis: &str, better: &str, words: &str) {
 #[test]
 fn mirroring_turns_the_board_around() {
     assert_eq!(mirror_fen("6k1/5ppp/8/8/8/8/5PPP/n3R1K1 w - - 0 1"), "N3r1k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    assert_eq!(mirror_fen("6k1/8/8/8/8/8/8/6K1 w - - 3 30"), "6k1/8/8/8/8/8/8/6K1 b - - 0 30");
     assert_eq!(mirror_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQq - 0 1"), "r3k2r/8/8/8/8/8/8/R3K2R b Qkq - 0 1");
     assert_eq!(mirror_move("e1e8"), "e8e1");
     assert_eq!(mirror_move("b7b8q"), "b2b1q");
@@ -1025,7 +1029,9 @@ fn level9_castles_instead_of_an_empty_move_attack() {
 /// pawn forward. Every seed, both colours.
 #[test]
 fn level9_breaks_a_tie_between_equal_candidates_by_placement() {
-    level9_improves("rnbqk1nr/pp2p1b1/6pp/3p1p2/8/2NPBPP1/PP2P2P/R2QKBNR w KQkq - 0 4", "d1a4", "d3d4", "as good as Q");
+    // From a game at move 4, set after the opening: there `variety` would let the seed choose
+    // among the tied candidates instead (its own tests are below).
+    level9_improves("rnbqk1nr/pp2p1b1/6pp/3p1p2/8/2NPBPP1/PP2P2P/R2QKBNR w KQkq - 0 8", "d1a4", "d3d4", "as good as Q");
 }
 
 /// Explain mode weighs every candidate in full, play weighs only as far as a candidate could
@@ -1073,6 +1079,42 @@ fn level9_king_steps_out_of_a_mating_net() {
         for seed in SEEDS {
             let (mv, reason) = choice(&fen, 9, seed);
             assert!(!mated.contains(&mv), "seed {seed}, {fen}: {mv} ({reason})");
+        }
+    }
+}
+
+/// `variety`: in the opening, the seed chooses among the moves level 9 rates alike, so games
+/// from one position differ; without it only exact ties vary.
+#[test]
+fn level9_varies_its_opening_moves_by_the_seed() {
+    let start = Position::startpos();
+    let first = |features: Features, seed: u64| MasterAgent::new(features, seed).choose(&start).unwrap().mv;
+    let level9 = Features::level(9).unwrap();
+    let varied: std::collections::HashSet<Move> = (0..40).map(|seed| first(level9, seed)).collect();
+    assert!(varied.len() >= 3, "40 seeds, first moves {varied:?}");
+    let fixed: std::collections::HashSet<Move> =
+        (0..40).map(|seed| first(level9.without(Features::VARIETY), seed)).collect();
+    // Without it only the thesis's random tie-break varies (Nc3 or Nf3, the same estimate).
+    assert!(fixed.len() <= 2, "without variety: {fixed:?}");
+    assert!(varied.is_superset(&fixed), "the moves level 9 played are among those drawn");
+}
+
+/// After the opening `variety` changes nothing: WAC positions at move 20 get the same move
+/// with and without it, whatever the seed.
+#[test]
+fn variety_ends_with_the_opening() {
+    let level9 = Features::level(9).unwrap();
+    for pos in epd_positions(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd")).into_iter().step_by(10) {
+        if !pos.has_legal_move() {
+            continue;
+        }
+        let fen = pos.to_fen();
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let late = position(&format!("{} {} {} {} 0 20", fields[0], fields[1], fields[2], fields[3]));
+        for seed in [1, 2, 3] {
+            let with = MasterAgent::new(level9, seed).choose(&late).map(|c| c.mv);
+            let without = MasterAgent::new(level9.without(Features::VARIETY), seed).choose(&late).map(|c| c.mv);
+            assert_eq!(with, without, "{}", late.to_fen());
         }
     }
 }

@@ -60,6 +60,9 @@ impl Features {
     /// Where an agent stands is worth something beside material: the centre, mobility, a
     /// sheltered king, castling (`placement.rs`; thesis 3.2.6, 5).
     pub const PLACEMENT: Features = Features(1 << 14);
+    /// Games that vary: in the opening, moves the rules rate alike are chosen by the game's
+    /// seed, not always the same way (`variety.rs`).
+    pub const VARIETY: Features = Features(1 << 21);
 
     // Level 10: the agents think ahead with the clock (`players::level10`), one flag per part.
 
@@ -82,7 +85,7 @@ impl Features {
     pub const NONE: Features = Features(0);
 
     /// Every flag with its command-line name, in the order of Table 2.1, then level 9's.
-    pub const NAMED: [(Features, &'static str); 21] = [
+    pub const NAMED: [(Features, &'static str); 22] = [
         (Features::FOUNDATION, "foundation"),
         (Features::THREAT_AND_BACKUP, "threat-and-backup"),
         (Features::MOVE_ATTACK, "move-attack"),
@@ -98,6 +101,7 @@ impl Features {
         (Features::LOOK_AHEAD, "look-ahead"),
         (Features::DEFENSE_BALANCE, "defense-balance"),
         (Features::PLACEMENT, "placement"),
+        (Features::VARIETY, "variety"),
         (Features::TREE, "tree"),
         (Features::AGENT_SELECTION, "agent-selection"),
         (Features::AGENT_LEAVES, "agent-leaves"),
@@ -114,7 +118,8 @@ impl Features {
             | Features::PROMOTION.0
             | Features::LOOK_AHEAD.0
             | Features::DEFENSE_BALANCE.0
-            | Features::PLACEMENT.0,
+            | Features::PLACEMENT.0
+            | Features::VARIETY.0,
     );
 
     /// Level 10's parts on top of level 9.
@@ -132,7 +137,7 @@ impl Features {
 
     /// The preset of thesis Table 2.1 for level `n` (1..=8); level 9: level 7's tier (full
     /// defense requests with defense consideration) with the seven rules of the thesis's future
-    /// work; level 10: level 9 thinking ahead with every part of the tree.
+    /// work and `variety`; level 10: level 9 thinking ahead with every part of the tree.
     pub fn level(n: u32) -> Result<Features, FeatureError> {
         let f = |bits: &[Features]| bits.iter().fold(Features::NONE, |acc, &b| acc | b);
         let base =
@@ -293,7 +298,7 @@ mod tests {
     fn level_10_adds_the_tree_to_level_9() {
         let l10 = Features::level(10).unwrap();
         assert_eq!(l10.without(Features::LEVEL_10_PARTS), Features::level(9).unwrap());
-        for (flag, name) in &Features::NAMED[15..] {
+        for (flag, name) in &Features::NAMED[16..] {
             assert!(l10.has(*flag), "{name}");
             assert!(Features::LEVEL_10_PARTS.has(*flag), "{name}");
             for n in 1..=9 {

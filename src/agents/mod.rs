@@ -26,6 +26,7 @@ mod mating;
 mod placement;
 mod promotion;
 mod scene;
+pub mod variety;
 
 pub use agent::{Action, Agent, Estimate};
 pub use counters::{CounterLog, Counters};

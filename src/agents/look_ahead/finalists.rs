@@ -9,6 +9,7 @@ use super::worth::Weighed;
 use crate::agents::features::Features;
 use crate::agents::limits::PERPETUAL_EDGE;
 use crate::agents::placement::Placement;
+use crate::agents::variety;
 use crate::board::values::material_balance;
 use crate::board::{Move, Position, checking_moves};
 
@@ -121,6 +122,23 @@ pub(crate) fn placement_at_equal_worth(
     let mut placement = None;
     best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| {
         placement.get_or_insert_with(|| Placement::of(pos)).gain(pos, mv)
+    })
+}
+
+/// `variety`, in the opening: among the candidates worth exactly as much as `best`, one drawn
+/// by the game's `salt`, the more likely the higher its agent rated it (`estimate`, the
+/// agents' own profit with placement; `variety::tie_key`).
+pub(crate) fn varied_at_equal_worth(
+    pos: &Position,
+    worths: &mut [(Move, Weighed)],
+    best: usize,
+    features: Features,
+    weigh: &mut dyn FnMut(usize, i32) -> Weighed,
+    estimate: &dyn Fn(Move) -> i32,
+    salt: u64,
+) -> usize {
+    best_of_the_tied(pos, worths, best, features, weigh, &mut |mv| {
+        variety::tie_key(salt, u64::from(mv.raw()), estimate(mv))
     })
 }
 

@@ -69,6 +69,7 @@ pub(crate) use ceiling::{Threatened, ceiling_and_before};
 pub(crate) use final_check::MATE;
 pub(crate) use finalists::{
     Checked, checks_left, fears_perpetual, fewest_checks_at_equal_worth, pick, placement_at_equal_worth,
+    varied_at_equal_worth,
 };
 pub(crate) use material::immediate;
 pub(crate) use worth::{Weighed, mover, repeats_while_ahead, weigh_from};

@@ -9,7 +9,7 @@ use crate::agents::describe::move_text;
 use crate::agents::eval::Eval;
 use crate::agents::features::Features;
 use crate::agents::look_ahead::Weighed;
-use crate::agents::{limits, look_ahead, mating, promotion};
+use crate::agents::{limits, look_ahead, mating, promotion, variety};
 use crate::board::{Bitboard, Game, Move, MoveList, Position, Square};
 use rand::Rng;
 
@@ -113,6 +113,9 @@ impl MasterAgent {
             }
         }
         let is_seen = |hash: u64| game.has_seen(hash);
+        // `variety`: the game's draw for this decision, taken only when the rule applies, so
+        // that the random choices of a player without it are the ones they always were.
+        let salt = (self.features.has(Features::VARIETY) && variety::in_opening(pos)).then(|| self.rng.random::<u64>());
         // The thesis's choice, and in explain mode every candidate, is weighed in full; the
         // others start from a ceiling and are weighed only as far as they could be the best.
         let features = self.features;
@@ -176,11 +179,28 @@ impl MasterAgent {
                 weigh(&candidates[i].est, beat, befores[i])
             });
         }
+        if salt.is_some() {
+            // `variety`: the chosen piece's other moves may be worth as much (a knight chased
+            // has several safe squares, and its agent proposed one of them).
+            let from = candidates[best].est.mv.from();
+            for &est in &r.estimates {
+                if est.mv.from() == from && candidates.iter().all(|c| c.est.mv != est.mv) {
+                    let (worth, before) = first(candidates.len(), &est);
+                    worths.push((est.mv, worth));
+                    befores.push(before);
+                    candidates.push(Cand { est, residual: 0 });
+                }
+            }
+        }
         let picked = best;
         let mut weigh_again = |i: usize, beat: i32| weigh(&candidates[i].est, beat, befores[i]);
-        best = match perpetual {
-            true => look_ahead::fewest_checks_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again),
-            false => look_ahead::placement_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again),
+        best = match (perpetual, salt) {
+            (true, _) => look_ahead::fewest_checks_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again),
+            (false, Some(salt)) => {
+                let estimate = |mv: Move| candidates.iter().find(|c| c.est.mv == mv).map_or(0, |c| c.est.profit);
+                look_ahead::varied_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again, &estimate, salt)
+            }
+            (false, None) => look_ahead::placement_at_equal_worth(pos, &mut worths, best, features, &mut weigh_again),
         };
         let tied = (best != picked).then(|| candidates[picked].est.mv);
         // Only what was weighed is reported: a ceiling is no worth.

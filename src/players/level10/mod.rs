@@ -16,7 +16,7 @@ mod tree;
 pub use table::{DEFAULT_MB, MAX_MB};
 
 use super::{Decision, Player, SearchLimits, StopSignal};
-use crate::agents::{Features, MasterAgent};
+use crate::agents::{Features, MasterAgent, variety};
 use crate::board::{Game, Move};
 use std::time::{Duration, Instant};
 use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, Tree};
@@ -38,6 +38,9 @@ pub struct Level10 {
     stop: Option<StopSignal>,
     /// A fixed number of nodes a move (`level:10,nodes=N`), whatever the clock allows.
     nodes_per_move: Option<u64>,
+    /// The game's seed for `variety`, which level 10 uses only at a node budget (a strength
+    /// below its best, chosen by the user): at full strength it plays its best move.
+    salt: u64,
 }
 
 impl Level10 {
@@ -52,7 +55,7 @@ impl Level10 {
             null_move: features.has(Features::NULL_MOVE),
         };
         let agents = MasterAgent::new(features.without(Features::LEVEL_10_PARTS), seed);
-        Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None, nodes_per_move: None }
+        Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None, nodes_per_move: None, salt: seed }
     }
 
     /// The same player searching `nodes` nodes a move when given: a strength that does not
@@ -93,6 +96,8 @@ impl Level10 {
         };
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         self.tree.start(game.position_hashes(), budget);
+        let vary = self.features.has(Features::VARIETY) && self.nodes_per_move.is_some() && variety::in_opening(&pos);
+        self.tree.variety = vary.then_some(self.salt);
 
         let mut best: Option<(Move, i32, Vec<Move>, i32)> = None;
         let mut changes = 0.0f64;
@@ -223,6 +228,10 @@ impl Player for Level10 {
 
     fn new_game(&mut self) {
         self.tree.new_game();
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        self.salt = seed;
     }
 
     fn set_table_mb(&mut self, mb: usize) {

@@ -76,6 +76,9 @@ pub struct Tree {
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     pub selection: Selection,
+    /// `variety` at a chosen strength, in the opening: the game's salt, which moves every
+    /// leaf's judgement by a few centipawns (`agents::variety::leaf_offset`).
+    pub variety: Option<u64>,
 }
 
 impl Tree {
@@ -94,6 +97,7 @@ impl Tree {
             pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             selection: Selection::new(parts.agent_selection.then_some(agents)),
+            variety: None,
         }
     }
 
@@ -145,7 +149,11 @@ impl Tree {
     /// The leaf judgement from the side to move.
     #[inline]
     fn judge(&self, pos: &Position) -> i32 {
-        if self.parts.agent_leaves { agents::judge(pos) } else { agents::material(pos) }
+        let judged = if self.parts.agent_leaves { agents::judge(pos) } else { agents::material(pos) };
+        match self.variety {
+            Some(salt) => judged + agents::variety::leaf_offset(salt, pos.hash()),
+            None => judged,
+        }
     }
 
     /// Draws the tree knows without looking at moves: a position met before on the path or in
