@@ -22,3 +22,78 @@ fn uci_bad_input() {
 fn uci_skips_unknown_tokens_and_always_answers_go() {
     uci_file("uci/unknown_tokens");
 }
+
+/// `UCI_LimitStrength` and `UCI_Elo`: offered over the calibrated range, an Elo outside it
+/// refused in an info string, and the setting that plays said when the strength is limited
+/// (on the option and before each `bestmove`). The chosen level comes back when the limit goes.
+#[test]
+fn uci_elo_chooses_the_calibrated_setting() {
+    use agentchess::players::spec::PlayerSpec;
+    use agentchess::players::strength::{self, DEFAULT_ELO};
+    use agentchess::protocol::{Engine, UciSession};
+    let (min, max) = strength::range();
+    let mut uci = UciSession::new(Engine::new(common::player("level:10"), 1).unwrap());
+    let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    let plays = |elo: u32| PlayerSpec::from_setting(strength::setting(elo).unwrap()).to_string();
+
+    let hello = send("uci");
+    assert!(hello.contains(&"option name UCI_LimitStrength type check default false".to_string()), "{hello:?}");
+    let spin = format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {min} max {max}");
+    assert!(hello.contains(&spin), "{hello:?}");
+
+    let refused = format!("info string UCI_Elo must be {min} to {max}, got '{}'", max + 1);
+    assert_eq!(send(&format!("setoption name UCI_Elo value {}", max + 1)), [refused]);
+    assert_eq!(
+        send("setoption name UCI_Elo value many")[0],
+        format!("info string UCI_Elo must be {min} to {max}, got 'many'")
+    );
+    assert_eq!(
+        send("setoption name UCI_LimitStrength value maybe"),
+        ["info string UCI_LimitStrength must be true or false, got 'maybe'"]
+    );
+    assert_eq!(
+        send("setoption name UCI_LimitStrength value true"),
+        [format!("info string Elo {DEFAULT_ELO} plays {}", plays(DEFAULT_ELO))]
+    );
+    assert_eq!(
+        send(&format!("setoption name UCI_Elo value {min}")),
+        [format!("info string Elo {min} plays {}", plays(min))]
+    );
+    // A level chosen while the strength is limited waits for the limit to go.
+    assert!(send("setoption name Level value 9").is_empty());
+    send("position startpos moves e2e4");
+    let reply = send("go depth 1");
+    assert!(reply.contains(&format!("info string Elo {min} plays {}", plays(min))), "{reply:?}");
+    assert!(reply.last().unwrap().starts_with("bestmove "), "{reply:?}");
+    assert_eq!(send("setoption name UCI_LimitStrength value false"), ["info string strength not limited"]);
+    assert!(send("uci").contains(&"option name Player type string default level:9".to_string()));
+    let reply = send("go depth 1");
+    assert!(!reply.iter().any(|l| l.starts_with("info string Elo")), "{reply:?}");
+}
+
+/// The same Seed replays a game move for move (the agents' random choices and level 10's
+/// variety at a node budget alike); a different seed varies it.
+#[test]
+fn the_same_seed_replays_a_game() {
+    use agentchess::protocol::{Engine, UciSession};
+    let game = |spec: &str, seed: u64| {
+        let mut uci = UciSession::new(Engine::new(common::player(spec), 99).unwrap().fresh_seed_every_game());
+        let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        send(&format!("setoption name Seed value {seed}"));
+        let mut moves: Vec<String> = Vec::new();
+        send("ucinewgame");
+        for _ in 0..16 {
+            send(&format!("position startpos moves {}", moves.join(" ")));
+            let reply = send("go");
+            let best = reply.last().unwrap().strip_prefix("bestmove ").unwrap().to_string();
+            moves.push(best);
+        }
+        moves
+    };
+    for spec in ["level:3", "level:9", "level:10,nodes=300"] {
+        let first = game(spec, 7);
+        assert_eq!(first, game(spec, 7), "{spec}: the same seed, the same game");
+        let others: Vec<_> = (8..16).map(|seed| game(spec, seed)).collect();
+        assert!(others.iter().any(|g| *g != first), "{spec}: eight other seeds, all the same game {first:?}");
+    }
+}

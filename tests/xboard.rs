@@ -494,3 +494,29 @@ fn memory_and_hash_size_the_table() {
     assert!(!u.handle_line("setoption name Hash value 0").is_empty(), "0 MB is refused");
     assert_eq!(*asked.lock().unwrap(), [32]);
 }
+
+/// XBoard's `LimitStrength` and `Elo` options: offered over the calibrated range, a value
+/// outside it refused with `tellusererror`, and the setting that plays said in a `#` line.
+#[test]
+fn xboard_elo_chooses_the_calibrated_setting() {
+    use agentchess::players::strength::{self, DEFAULT_ELO};
+    let (min, max) = strength::range();
+    let mut s = Session::new(Engine::new(player("level:10"), 1).unwrap());
+    let mut send = |line: &str| s.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    let features = send("protover 2").join("\n");
+    assert!(features.contains("feature option=\"LimitStrength -check 0\""), "{features}");
+    assert!(features.contains(&format!("feature option=\"Elo -spin {DEFAULT_ELO} {min} {max}\"")), "{features}");
+    let refused = send(&format!("option Elo={}", min - 1));
+    assert!(
+        refused.iter().any(|l| l.starts_with("tellusererror ") && l.contains(&format!("Elo must be {min} to {max}"))),
+        "{refused:?}"
+    );
+    let plays =
+        |elo: u32| agentchess::players::spec::PlayerSpec::from_setting(strength::setting(elo).unwrap()).to_string();
+    assert_eq!(send("option LimitStrength=1"), [format!("# Elo {DEFAULT_ELO} plays {}", plays(DEFAULT_ELO))]);
+    assert_eq!(send(&format!("option Elo={max}")), [format!("# Elo {max} plays {}", plays(max))]);
+    assert!(send("option LimitStrength=2")[0].starts_with("Error (bad value)"));
+    assert!(send("protover 2").join("\n").contains(&format!("feature option=\"Player -string {}\"", plays(max))));
+    assert_eq!(send("option LimitStrength=0"), ["# strength not limited"]);
+    assert!(send("protover 2").join("\n").contains("feature option=\"Player -string level:10\""));
+}

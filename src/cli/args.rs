@@ -47,7 +47,8 @@ pub struct PlayerArgs {
     /// Agent features to switch on instead of a level, comma-separated (see docs/agents.md).
     #[arg(long, value_name = "LIST", conflicts_with = "player")]
     pub features: Option<String>,
-    /// Player spec: level:N (level:10,nodes=N for a fixed budget), features:LIST,
+    /// Player spec: level:N (level:10,nodes=N for a fixed budget), elo:N (the calibrated
+    /// setting nearest N Elo, as UCI_Elo chooses it), features:LIST,
     /// search:depth=N[,eval=E][,range=R], random, uci:CMD[,...] or xboard:CMD[,...] (docs/experiments.md).
     #[arg(long, value_name = "SPEC")]
     pub player: Option<String>,
@@ -57,7 +58,7 @@ pub struct PlayerArgs {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test), or run a perft suite.
     Perft(PerftArgs),
-    /// Play games between two players in-process (specs: level:N[,nodes=N], features:LIST,
+    /// Play games between two players in-process (specs: level:N[,nodes=N], elo:N, features:LIST,
     /// search:depth=N, random, and engines as uci:CMD[,...] or xboard:CMD[,...]).
     Match(MatchArgs),
     /// Round robin between players (or --levels 1-8), the thesis's Table 3.1 design.
@@ -85,6 +86,41 @@ pub enum Command {
     /// second; level 10's at a fixed node budget into a third. The last line gives level 10's
     /// nodes and speed.
     Bench,
+    /// Rate every level on Stockfish's UCI_Elo scale (the table behind UCI_Elo and README's
+    /// levels table).
+    ///
+    /// Stockfish with UCI_LimitStrength at several UCI_Elo values anchors the scale; levels 1-9
+    /// and level 10 at node budgets play it and each other along a ladder; one maximum-likelihood
+    /// rating list of all games, shifted once so that the anchors' mean is their nominal mean.
+    /// Fairy-Max and HoiChess play too when present (cross-checks). --games is the games of
+    /// one engine pairing; the agents' own pairings play 5 to 30 times as many.
+    Calibrate(CalibrateArgs),
+}
+
+// `calibrate`.
+#[derive(Args)]
+pub struct CalibrateArgs {
+    /// Stockfish, the anchors (UCI_LimitStrength=true at each UCI_Elo).
+    #[arg(long, value_name = "CMD", default_value = "/usr/games/stockfish")]
+    pub stockfish: String,
+    /// Fairy-Max (a cross-check over XBoard; left out when the file is absent).
+    #[arg(long, value_name = "CMD", default_value = "/usr/games/fairymax")]
+    pub fairymax: String,
+    /// HoiChess (a cross-check over XBoard; left out when the file is absent).
+    #[arg(long, value_name = "CMD", default_value = "/usr/games/hoichess")]
+    pub hoichess: String,
+    /// The engines' time control, SECS+INC (the agents do not use a clock).
+    #[arg(long, value_name = "SECS+INC", default_value = "1+0.01")]
+    pub tc: String,
+    /// Write setting, Elo and interval to this CSV.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Games of this calibration already played (a PGN it wrote, e.g. of a run cut short):
+    /// they count, and the games with their seeds are not played again. Give --pgn another file.
+    #[arg(long, value_name = "PGN")]
+    pub resume: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 // `perft`.

@@ -9,7 +9,10 @@ use crate::protocol::{self, Engine, HELP};
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
     let spec = args.player.spec().map_err(OwnPlayerError::from)?;
     let seed = args.seed.unwrap_or_else(rand::random);
-    let engine = Engine::new(spec.clone(), seed)?;
+    let engine = match args.seed {
+        Some(_) => Engine::new(spec.clone(), seed)?,
+        None => Engine::new(spec.clone(), seed)?.fresh_seed_every_game(),
+    };
     log::info!("player {spec}, seed {seed}");
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         // A person, not a GUI: say what this is and how to leave (`help` repeats it).

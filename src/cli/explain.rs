@@ -48,6 +48,9 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         return Ok(());
     }
     let spec = &specs[0];
+    if spec.resolved() != *spec {
+        outln!("{spec} plays {}", spec.resolved());
+    }
     match spec.agent_features() {
         Some(features) => {
             let mut master = MasterAgent::new(features, seed);

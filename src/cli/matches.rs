@@ -23,7 +23,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             let (a, b) = (&players[0], &players[1]);
             let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
             assign_openings(&mut jobs, &opts.openings);
-            run_and_report(&players, jobs, &opts, &format!("{a} vs {b}"), None)
+            run_and_report(&players, jobs, &opts, &format!("{a} vs {b}"), None).map(|_| ())
         }
     }
 }

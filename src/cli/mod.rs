@@ -1,5 +1,5 @@
 //! The subcommands behind the binary, one module each: perft, match, tournament, suite, thesis,
-//! explain, endgame, bench, and with no subcommand the engine itself. [`args`] reads the
+//! explain, endgame, bench, calibrate, and with no subcommand the engine itself. [`args`] reads the
 //! command line into one options value per subcommand; each subcommand's `run` takes it and
 //! returns a [`CliError`] when it fails, which says the exit status. Reports go to stdout,
 //! progress and errors to stderr.
@@ -40,6 +40,7 @@ macro_rules! errln {
 
 pub mod args;
 mod bench;
+mod calibrate;
 mod endgame;
 mod engine;
 mod error;
@@ -71,5 +72,6 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Explain(args)) => explain::run(args),
         Some(Command::Endgame(args)) => endgame::run(args),
         Some(Command::Bench) => bench::run(),
+        Some(Command::Calibrate(args)) => calibrate::run(args),
     }
 }

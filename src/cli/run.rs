@@ -143,14 +143,14 @@ pub(super) struct ThesisPart<'s> {
     pub crafty: Crafty,
 }
 
-/// Plays the jobs, writes the files and prints the report.
+/// Plays the jobs, writes the files and prints the report; returns the games.
 pub(super) fn run_and_report(
     players: &[PlayerSpec],
     mut jobs: Vec<Job>,
     opts: &RunOptions,
     event: &str,
     thesis: Option<ThesisPart>,
-) -> Result<(), CliError> {
+) -> Result<Vec<GameRecord>, CliError> {
     for job in &mut jobs {
         job.keep_reasons = opts.comments;
     }
@@ -225,7 +225,7 @@ pub(super) fn run_and_report(
     if bad_epd_lines > 0 {
         return Err(CliError::MalformedEpd(bad_epd_lines));
     }
-    Ok(())
+    Ok(games)
 }
 
 /// Games lost by a player's fault (an external engine that crashed, went silent, played an

@@ -52,7 +52,7 @@ pub(super) fn round_robin(
         (None, true) => format!("AgentChess gauntlet of {}", players[0]),
         (None, false) => "AgentChess round robin".to_string(),
     };
-    run_and_report(players, jobs, opts, &event, thesis)
+    run_and_report(players, jobs, opts, &event, thesis).map(|_| ())
 }
 
 /// `--levels 1-8` or `--levels 1,3,7` into level specs.

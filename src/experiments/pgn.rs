@@ -105,3 +105,74 @@ pub fn today() -> String {
     let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
     format!("{y:04}.{m:02}.{d:02}")
 }
+
+/// What a finished game's tags say: the players as the run named them, White's points (1, 0.5
+/// or 0) and the game's seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaggedResult {
+    pub white: String,
+    pub black: String,
+    pub white_points: f64,
+    pub seed: Option<u64>,
+}
+
+/// White's points for a PGN result (`1-0`, `0-1`, `1/2-1/2`); none for `*`.
+pub fn white_points(result: &str) -> Option<f64> {
+    match result {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// The decided games of a PGN file this program wrote, from their `White`, `Black`, `Result`
+/// and `Seed` tags (escapes undone); an unfinished game (`*`) is skipped.
+pub fn read_results(text: &str) -> Vec<TaggedResult> {
+    let mut out = Vec::new();
+    let mut tags: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut finish = |tags: &mut std::collections::HashMap<String, String>| {
+        let points = tags.get("Result").and_then(|r| white_points(r));
+        if let (Some(white), Some(black), Some(white_points)) = (tags.remove("White"), tags.remove("Black"), points) {
+            out.push(TaggedResult { white, black, white_points, seed: tags.get("Seed").and_then(|s| s.parse().ok()) });
+        }
+        tags.clear();
+    };
+    for line in text.lines() {
+        let Some(body) = line.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')) else { continue };
+        let Some((name, quoted)) = body.split_once(' ') else { continue };
+        let Some(inner) = quoted.trim().strip_prefix('"').and_then(|q| q.strip_suffix('"')) else { continue };
+        let value = inner.replace("\\\"", "\"").replace("\\\\", "\\");
+        if name == "Event" {
+            finish(&mut tags);
+        }
+        tags.insert(name.to_string(), value);
+    }
+    finish(&mut tags);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_read_back_from_the_tags() {
+        let text = concat!(
+            "[Event \"x\"]\n[White \"uci:sf,name=a \\\"b\\\"\"]\n[Black \"level:9\"]\n[Result \"0-1\"]\n",
+            "[Seed \"42\"]\n\n1. e4 e5 0-1\n\n",
+            "[Event \"x\"]\n[White \"level:1\"]\n[Black \"level:2\"]\n[Result \"*\"]\n\n*\n\n",
+            "[Event \"x\"]\n[White \"level:3\"]\n[Black \"level:4\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n",
+        );
+        let read = read_results(text);
+        assert_eq!(read.len(), 2, "{read:?}");
+        let first = TaggedResult {
+            white: "uci:sf,name=a \"b\"".into(),
+            black: "level:9".into(),
+            white_points: 0.0,
+            seed: Some(42),
+        };
+        assert_eq!(read[0], first);
+        assert_eq!((read[1].white.as_str(), read[1].white_points, read[1].seed), ("level:3", 0.5, None));
+    }
+}

@@ -9,6 +9,7 @@ mod random;
 pub mod search;
 pub mod spec;
 mod stop;
+pub mod strength;
 
 pub use random::RandomPlayer;
 pub use stop::StopSignal;

@@ -9,6 +9,7 @@ use crate::agents::{FeatureError, Features, MasterAgent};
 use crate::players::external::{EngineError, EngineSpec, EngineSpecError, ExternalPlayer, Protocol};
 use crate::players::level10::{self, Level10};
 use crate::players::search::{SearchConfig, SearchConfigError, Searcher};
+use crate::players::strength::{self, EloError, Setting};
 use crate::players::{Player, RandomPlayer};
 use std::fmt;
 use std::str::FromStr;
@@ -17,7 +18,7 @@ use thiserror::Error;
 /// The kinds of spec, for error messages.
 /// (The research commands also take `uci:CMD,...` and `xboard:CMD,...`; the engine's own player
 /// cannot be one, so its messages do not offer them.)
-pub const SPEC_FORMS: &str = "level:N, features:LIST, search:depth=N[,eval=E][,range=R], random";
+pub const SPEC_FORMS: &str = "level:N, elo:N, features:LIST, search:depth=N[,eval=E][,range=R], random";
 
 /// A player by name, read. `Display` gives the text back (the settings of `features:`,
 /// `search:` and the engines as they were written, since that text is the player's name in
@@ -40,6 +41,8 @@ pub enum PlayerKind {
     Random,
     /// `level:N`: the agents at a level of thesis Table 2.1 (1-8), level 9, or level 10.
     Level(u8),
+    /// `elo:N`: the calibrated setting nearest N Elo (`strength`), as `UCI_Elo` chooses it.
+    Elo(u32),
     /// `features:LIST`: the agents with a set of features.
     Features { set: Features, written: String },
     /// `search:depth=N[,eval=E][,range=R]`: the conventional searcher.
@@ -71,6 +74,10 @@ pub enum SpecError {
     NodesWithoutTree,
     #[error("unknown setting '{0}' (a level or feature list takes nodes=N)")]
     UnknownSetting(String),
+    #[error("bad Elo '{0}' (a whole number, e.g. elo:1500)")]
+    BadElo(String),
+    #[error(transparent)]
+    EloRange(#[from] EloError),
 }
 
 /// Splits a level's or feature list's text into its names and a `nodes=N` setting.
@@ -124,6 +131,32 @@ impl PlayerSpec {
         Ok(PlayerSpec::new(PlayerKind::Level(n as u8)))
     }
 
+    /// `elo:N`, for an Elo within the calibrated range.
+    pub fn elo(elo: u32) -> Result<PlayerSpec, SpecError> {
+        strength::setting(elo)?;
+        Ok(PlayerSpec::new(PlayerKind::Elo(elo)))
+    }
+
+    /// The player a calibrated setting names: `level:N` or `level:10,nodes=N`.
+    pub fn from_setting(setting: Setting) -> PlayerSpec {
+        match setting {
+            Setting::Level(n) => PlayerSpec::level(u32::from(n)).expect("levels 1-9 exist"),
+            Setting::Nodes(n) => {
+                PlayerSpec::new(PlayerKind::Level(10)).with_nodes(Some(n)).expect("level 10 thinks ahead")
+            }
+        }
+    }
+
+    /// The player that plays for this spec: for `elo:N` the setting it names, else itself.
+    pub fn resolved(&self) -> PlayerSpec {
+        match self.kind {
+            PlayerKind::Elo(elo) => {
+                PlayerSpec::from_setting(strength::setting(elo).expect("an Elo is checked when read"))
+            }
+            _ => self.clone(),
+        }
+    }
+
     /// `features:LIST`, from the list (at least one name).
     pub fn features(list: &str) -> Result<PlayerSpec, SpecError> {
         // `features:` alone would be the bare foundation by accident; say which features.
@@ -158,6 +191,7 @@ impl PlayerSpec {
                 agents_player(Features::level(u32::from(*n)).expect("a level is checked when read"), seed, self.nodes)
             }
             PlayerKind::Features { set, .. } => agents_player(*set, seed, self.nodes),
+            PlayerKind::Elo(_) => self.resolved().build(seed),
             PlayerKind::Search { config, .. } => Box::new(Searcher::new(*config, seed)),
             PlayerKind::Uci(engine) | PlayerKind::Xboard(engine) => Box::new(ExternalPlayer::new(engine.clone())),
         }
@@ -184,6 +218,7 @@ impl PlayerSpec {
         match &self.kind {
             PlayerKind::Level(n) => Features::level(u32::from(*n)).ok(),
             PlayerKind::Features { set, .. } => Some(*set),
+            PlayerKind::Elo(_) => self.resolved().agent_features(),
             _ => None,
         }
     }
@@ -241,6 +276,7 @@ impl FromStr for PlayerSpec {
                 let (list, nodes) = split_nodes(arg)?;
                 PlayerSpec::features(&list)?.with_nodes(nodes)?
             }
+            "elo" => PlayerSpec::elo(arg.trim().parse().map_err(|_| SpecError::BadElo(arg.to_string()))?)?,
             "search" => PlayerSpec::search(arg)?,
             "uci" => PlayerSpec::new(PlayerKind::Uci(EngineSpec::parse(Protocol::Uci, arg)?)),
             "xboard" => PlayerSpec::new(PlayerKind::Xboard(EngineSpec::parse(Protocol::Xboard, arg)?)),
@@ -264,6 +300,7 @@ impl fmt::Display for PlayerSpec {
         let mut text = match &self.kind {
             PlayerKind::Random => "random".to_string(),
             PlayerKind::Level(n) => format!("level:{n}"),
+            PlayerKind::Elo(n) => format!("elo:{n}"),
             PlayerKind::Features { written, .. } => format!("features:{written}"),
             PlayerKind::Search { written, .. } => format!("search:{written}"),
             PlayerKind::Uci(engine) | PlayerKind::Xboard(engine) => engine.to_string(),
@@ -300,6 +337,7 @@ mod tests {
             "level:9",
             "level:7#2",
             "level:10,nodes=5000",
+            "elo:1500",
             "features:level10,-agent-selection,nodes=20000#2",
             "features:attack-request,defense-consideration",
             "features:level9,-fork",
@@ -319,6 +357,24 @@ mod tests {
         // Space around the spec and its level is not part of it.
         assert_eq!(spec(" level: 7 ").to_string(), "level:7");
         assert_eq!(spec("random:").to_string(), "random");
+    }
+
+    /// `elo:N` plays the calibrated setting, and refuses an Elo outside the range.
+    #[test]
+    fn an_elo_names_its_setting() {
+        let (min, max) = strength::range();
+        let low = spec(&format!("elo:{min}"));
+        assert_eq!(low.resolved(), PlayerSpec::from_setting(strength::LADDER[0].setting));
+        assert_eq!(low.agent_features(), low.resolved().agent_features());
+        assert_eq!(
+            spec(&format!("elo:{max}")).resolved().to_string(),
+            PlayerSpec::from_setting(strength::setting(max).unwrap()).to_string()
+        );
+        assert!(matches!(format!("elo:{}", max + 1).parse::<PlayerSpec>(), Err(SpecError::EloRange(_))));
+        assert!(matches!("elo:strong".parse::<PlayerSpec>(), Err(SpecError::BadElo(_))));
+        assert_eq!(PlayerSpec::from_setting(Setting::Nodes(300)).to_string(), "level:10,nodes=300");
+        assert_eq!(PlayerSpec::from_setting(Setting::Level(7)).to_string(), "level:7");
+        assert_eq!(spec("level:9").resolved(), spec("level:9"));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
 use crate::players::spec::{PlayerSpec, SpecError};
+use crate::players::strength;
 use crate::players::{Player, StopSignal};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -24,10 +25,15 @@ pub enum OwnPlayerError {
 /// The engine's own player: any spec but an external engine (that is for the research
 /// commands).
 fn own_player(spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Player>, OwnPlayerError> {
-    if spec.is_external() {
-        return Err(OwnPlayerError::External(Box::new(spec.clone())));
-    }
+    can_be_own(spec)?;
     Ok(spec.build(seed))
+}
+
+fn can_be_own(spec: &PlayerSpec) -> Result<(), OwnPlayerError> {
+    match spec.is_external() {
+        true => Err(OwnPlayerError::External(Box::new(spec.clone()))),
+        false => Ok(()),
+    }
 }
 
 /// Level when none is given: the strongest, level 10 (an SPRT at 10 s + 0.1 s accepted it as
@@ -62,8 +68,18 @@ pub struct Engine {
     analyst: Option<Box<dyn Player>>,
     /// The table size the GUI asked for (XBoard `memory`, UCI `Hash`), if it did.
     table_mb: Option<usize>,
+    /// The player that plays: `chosen`, or with the strength limited the setting for `elo`.
     spec: PlayerSpec,
+    /// What the user chose with `--level`, Level, Features or Player.
+    chosen: PlayerSpec,
+    /// `UCI_LimitStrength` (XBoard `LimitStrength`): play at `elo` instead of `chosen`.
+    limit_strength: bool,
+    /// `UCI_Elo` (XBoard `Elo`).
+    elo: u32,
     seed: u64,
+    /// The user fixed the seed (`--seed`, the Seed option): every game starts from it, so the
+    /// same game replays move for move. Otherwise each new game draws a fresh one.
+    seed_fixed: bool,
     /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
     frozen_time: bool,
     interrupt: Interrupt,
@@ -86,7 +102,27 @@ impl Engine {
     pub fn with_player(mut player: Box<dyn Player>, spec: PlayerSpec, seed: u64) -> Engine {
         let interrupt = Interrupt::default();
         player.watch_stop(interrupt.clone());
-        Engine { player, analyst: None, table_mb: None, spec, seed, frozen_time: false, interrupt, faults: 0 }
+        Engine {
+            player,
+            analyst: None,
+            table_mb: None,
+            chosen: spec.clone(),
+            spec,
+            limit_strength: false,
+            elo: strength::DEFAULT_ELO,
+            seed,
+            seed_fixed: true,
+            frozen_time: false,
+            interrupt,
+            faults: 0,
+        }
+    }
+
+    /// Each new game draws a fresh seed (the engine's default when no `--seed` was given), so
+    /// that games vary; setting the Seed option fixes it again.
+    pub fn fresh_seed_every_game(mut self) -> Engine {
+        self.seed_fixed = false;
+        self
     }
 
     /// The handle the input side uses to interrupt a decision.
@@ -138,8 +174,21 @@ impl Engine {
         self.spec.agent_features()
     }
 
-    /// Swaps in the player for a new spec; on error the current player stays.
+    /// The user's choice of player; on error the current player stays. With the strength
+    /// limited it is kept for when the limit is switched off.
     pub fn set_spec(&mut self, spec: PlayerSpec) -> Result<(), OwnPlayerError> {
+        if self.limit_strength {
+            can_be_own(&spec)?;
+            self.chosen = spec;
+            return Ok(());
+        }
+        self.play_as(spec.clone())?;
+        self.chosen = spec;
+        Ok(())
+    }
+
+    /// Swaps in the player for a spec; on error the current player stays.
+    fn play_as(&mut self, spec: PlayerSpec) -> Result<(), OwnPlayerError> {
         let mut player = own_player(&spec, self.seed)?;
         player.watch_stop(self.interrupt.clone());
         if let Some(mb) = self.table_mb {
@@ -151,6 +200,49 @@ impl Engine {
         Ok(())
     }
 
+    /// `UCI_LimitStrength`: on, the setting calibrated nearest `elo` plays; off, the chosen
+    /// player again.
+    pub fn set_limit_strength(&mut self, on: bool) {
+        self.limit_strength = on;
+        self.follow_strength();
+    }
+
+    /// `UCI_Elo`: refused outside the calibrated range (the old value stays).
+    pub fn set_elo(&mut self, elo: u32) -> Result<(), strength::EloError> {
+        strength::setting(elo)?;
+        self.elo = elo;
+        self.follow_strength();
+        Ok(())
+    }
+
+    pub fn elo(&self) -> u32 {
+        self.elo
+    }
+
+    pub fn limits_strength(&self) -> bool {
+        self.limit_strength
+    }
+
+    /// With the strength limited: which setting plays, for the protocols to say.
+    pub fn strength_note(&self) -> Option<String> {
+        self.limit_strength.then(|| format!("Elo {} plays {}", self.elo, self.spec))
+    }
+
+    fn follow_strength(&mut self) {
+        let wanted = match self.limit_strength {
+            // `set_elo` keeps `elo` in range.
+            true => strength::setting(self.elo).map_or_else(|_| self.chosen.clone(), PlayerSpec::from_setting),
+            false => self.chosen.clone(),
+        };
+        if wanted != self.spec {
+            // Both kinds were built before: the calibrated settings are the agents, and
+            // `chosen` was accepted when it was set.
+            if let Err(e) = self.play_as(wanted) {
+                log::error!("strength setting not playable: {e}");
+            }
+        }
+    }
+
     /// Sizes the player's table (XBoard `memory`, UCI `Hash`), now and for players to come.
     pub fn set_table_mb(&mut self, mb: usize) {
         self.table_mb = Some(mb);
@@ -160,12 +252,21 @@ impl Engine {
         }
     }
 
+    /// The Seed option: fixes the seed of this and every later game.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
+        self.seed_fixed = true;
         self.player.set_seed(seed);
     }
 
+    /// A new game: the fixed seed again, or a fresh one, so that the same seed replays the
+    /// same game and no seed replays the last.
     pub fn new_game(&mut self) {
+        if !self.seed_fixed {
+            self.seed = rand::random();
+            log::info!("new game, seed {}", self.seed);
+        }
+        self.player.set_seed(self.seed);
         self.player.new_game();
         if let Some(analyst) = self.analyst.as_mut() {
             analyst.new_game();

@@ -10,6 +10,7 @@ use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
 use crate::players::level10::{DEFAULT_MB as DEFAULT_TABLE_MB, MAX_MB as MAX_TABLE_MB};
 use crate::players::spec::PlayerSpec;
+use crate::players::strength;
 use std::fmt;
 use std::time::Duration;
 
@@ -257,6 +258,10 @@ pub enum OptionError {
     Hash(String),
     #[error("bad Seed '{0}'")]
     Seed(String),
+    #[error("UCI_LimitStrength must be true or false, got '{0}'")]
+    LimitStrength(String),
+    #[error("UCI_Elo must be {min} to {max}, got '{value}'")]
+    Elo { value: String, min: u32, max: u32 },
     #[error("unknown option '{0}'")]
     Unknown(String),
     #[error(transparent)]
@@ -318,16 +323,28 @@ impl<'a> UciSession<'a> {
                 )));
                 out.push(UciResponse::Option(format!("name Features type string default {}", self.engine.features())));
                 out.push(UciResponse::Option(format!("name Seed type string default {}", self.engine.seed())));
+                let (min, max) = strength::range();
+                out.push(UciResponse::Option(format!(
+                    "name UCI_LimitStrength type check default {}",
+                    self.engine.limits_strength()
+                )));
+                out.push(UciResponse::Option(format!(
+                    "name UCI_Elo type spin default {} min {min} max {max}",
+                    self.engine.elo()
+                )));
                 out.push(UciResponse::Option(format!("name Player type string default {}", self.engine.spec())));
                 out.push(UciResponse::UciOk);
             }
             UciCommand::Debug(_) | UciCommand::Register => {}
             UciCommand::IsReady => out.push(UciResponse::ReadyOk),
-            UciCommand::SetOption { name, value } => {
-                if let Err(e) = self.set_option(&name, value.as_deref()) {
-                    out.push(UciResponse::InfoString(e.to_string()));
+            UciCommand::SetOption { name, value } => match self.set_option(&name, value.as_deref()) {
+                Err(e) => out.push(UciResponse::InfoString(e.to_string())),
+                Ok(()) if name.to_ascii_lowercase().starts_with("uci_") => {
+                    let note = self.engine.strength_note();
+                    out.push(UciResponse::InfoString(note.unwrap_or_else(|| "strength not limited".into())));
                 }
-            }
+                Ok(()) => {}
+            },
             UciCommand::UciNewGame => {
                 self.game = Game::startpos();
                 self.refused = None;
@@ -371,6 +388,9 @@ impl<'a> UciSession<'a> {
                     )));
                     out.push(UciResponse::BestMove("0000".into()));
                     return out;
+                }
+                if let Some(note) = self.engine.strength_note() {
+                    out.push(UciResponse::InfoString(note));
                 }
                 for token in &params.ignored {
                     out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
@@ -437,6 +457,19 @@ impl<'a> UciSession<'a> {
                 let seed = value.parse().map_err(|_| OptionError::Seed(echo(value)))?;
                 self.engine.set_seed(seed);
                 Ok(())
+            }
+            "uci_limitstrength" => match value.trim().to_ascii_lowercase().as_str() {
+                on @ ("true" | "false") => {
+                    self.engine.set_limit_strength(on == "true");
+                    Ok(())
+                }
+                _ => Err(OptionError::LimitStrength(echo(value))),
+            },
+            "uci_elo" => {
+                let (min, max) = strength::range();
+                let refused = || OptionError::Elo { value: echo(value), min, max };
+                let elo = value.trim().parse::<u32>().map_err(|_| refused())?;
+                self.engine.set_elo(elo).map_err(|_| refused())
             }
             "features" => Ok(self.engine.set_spec(PlayerSpec::features(value).map_err(OwnPlayerError::from)?)?),
             "player" => Ok(self.engine.set_spec(value.parse().map_err(OwnPlayerError::from)?)?),

@@ -14,6 +14,7 @@ use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
 use crate::players::level10::MAX_MB as MAX_TABLE_MB;
 use crate::players::spec::PlayerSpec;
+use crate::players::strength;
 
 /// Who the engine plays, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,6 +383,14 @@ impl<'a> Session<'a> {
             Response::Feature(vec![string("option", format!("Features -string {}", self.engine.features()))]),
             Response::Feature(vec![string("option", format!("Seed -string {}", self.engine.seed()))]),
             Response::Feature(vec![string("option", format!("Player -string {}", self.engine.spec()))]),
+            Response::Feature(vec![string(
+                "option",
+                format!("LimitStrength -check {}", u8::from(self.engine.limits_strength())),
+            )]),
+            Response::Feature(vec![string("option", {
+                let (min, max) = strength::range();
+                format!("Elo -spin {} {min} {max}", self.engine.elo())
+            })]),
             Response::Feature(vec![int("done", 1)]),
         ]
     }
@@ -421,6 +430,20 @@ impl<'a> Session<'a> {
                 .map_err(OwnPlayerError::from)
                 .and_then(|spec| self.engine.set_spec(spec))
                 .map_err(|e| ("unknown feature", e.to_string())),
+            "LimitStrength" => match value.trim() {
+                on @ ("0" | "1") => {
+                    self.engine.set_limit_strength(on == "1");
+                    Ok(())
+                }
+                _ => Err(("bad value", "LimitStrength is a check box: 0 or 1".to_string())),
+            },
+            "Elo" => {
+                let (min, max) = strength::range();
+                match value.trim().parse::<u32>().ok().map(|elo| self.engine.set_elo(elo)) {
+                    Some(Ok(())) => Ok(()),
+                    _ => Err(("Elo out of range", format!("Elo must be {min} to {max}"))),
+                }
+            }
             "Player" => value
                 .parse::<PlayerSpec>()
                 .map_err(OwnPlayerError::from)
@@ -429,6 +452,10 @@ impl<'a> Session<'a> {
             _ => Err(("unknown option", "no such option".to_string())),
         };
         match result {
+            // The GUI's debug window shows which setting plays (`#` lines are comments).
+            Ok(()) if matches!(name, "LimitStrength" | "Elo") => {
+                vec![Response::Debug(self.engine.strength_note().unwrap_or_else(|| "strength not limited".into()))]
+            }
             Ok(()) => Vec::new(),
             Err((reason, detail)) => refuse(reason, &detail),
         }

@@ -10,6 +10,9 @@
   depths it searched;
 - a refused option value is visible to the client: the next command raises EngineError, and
   the old player stays;
+- strength by Elo: `configure({"UCI_LimitStrength": True, "UCI_Elo": 1500})` over UCI (and
+  `LimitStrength`/`Elo` over XBoard) plays, and says which setting plays (UCI `info string`);
+  an Elo outside the offered range is refused by the client (UCI) or the engine (XBoard);
 - a whole session (handshake, options, games, analysis, quit) logs no warning at all (before:
   "Rejecting feature sigterm=0" and "Unexpected engine output: 'stat01: ...'" every time).
 
@@ -120,6 +123,40 @@ async def check_refused_option(problems: list[str]) -> None:
     await engine.quit()
 
 
+async def check_strength(problems: list[str]) -> None:
+    """The Elo options the way lichess-bot and GUIs set them."""
+    transport, engine = await open_engine("uci")
+    elo = engine.options["UCI_Elo"]
+    if not (elo.min <= 1500 <= elo.max) or engine.options["UCI_LimitStrength"].type != "check":
+        problems.append(f"uci: UCI_Elo {elo} / UCI_LimitStrength not offered as spin/check")
+    await engine.configure({"UCI_LimitStrength": True, "UCI_Elo": 1500})
+    result = await asyncio.wait_for(engine.play(chess.Board(), chess.engine.Limit(time=0.5), info=chess.engine.INFO_ALL), TIMEOUT)
+    said = result.info.get("string", "")
+    if result.move is None or "Elo 1500 plays" not in said:
+        problems.append(f"uci: UCI_Elo 1500 played {result.move} and said {said!r}")
+    try:
+        await engine.configure({"UCI_Elo": elo.max + 1})
+        problems.append(f"uci: UCI_Elo {elo.max + 1} accepted by the client")
+    except chess.engine.EngineError:
+        pass
+    harness.LOG.take_warnings(engine)
+    await engine.quit()
+
+    transport, engine = await open_engine("xboard")
+    await engine.configure({"LimitStrength": True, "Elo": 1600})
+    result = await asyncio.wait_for(engine.play(chess.Board(), chess.engine.Limit(time=0.5)), TIMEOUT)
+    if result.move is None:
+        problems.append("xboard: Elo 1600 played no move")
+    # python-chess checks the spin's range itself, as it does over UCI.
+    try:
+        await engine.configure({"Elo": 99999})
+        problems.append("xboard: Elo=99999 accepted by the client")
+    except chess.engine.EngineError:
+        pass
+    harness.LOG.take_warnings(engine)
+    await engine.quit()
+
+
 async def check_quiet_session(problems: list[str]) -> None:
     """A whole ordinary session, both protocols: handshake, option, a short game, analysis,
     quit. python-chess must log no warning about it."""
@@ -150,9 +187,10 @@ async def run() -> int:
         await check_analysis(protocol, problems)
     await check_same_way(problems)
     await check_refused_option(problems)
+    await check_strength(problems)
     await check_quiet_session(problems)
     problems += [f"unattributed warning: {w}" for w in harness.LOG.take_all_warnings()]
-    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, refused option, quiet sessions; {len(problems)} problems")
+    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, refused option, strength by Elo, quiet sessions; {len(problems)} problems")
     for p in problems:
         print("  PROBLEM:", p)
     return 1 if problems else 0

@@ -1,0 +1,163 @@
+//! Strength by Elo: `UCI_LimitStrength` with `UCI_Elo` (and XBoard's `LimitStrength` and `Elo`
+//! options) choose the setting whose measured rating is nearest the one asked for.
+//!
+//! The ratings are on Stockfish's `UCI_Elo` scale, measured by `agentchess calibrate`
+//! (docs/calibration.md has the run and the table). Below level 9 the settings are the levels
+//! themselves, each a set of rules a player can name; above it, level 10 at a node budget,
+//! which is the same strength on every machine and at every clock. Between two budgets the
+//! budget is interpolated (its logarithm in proportion to the Elo), since strength grows
+//! smoothly with the nodes searched; between two levels the nearer one plays.
+
+use thiserror::Error;
+
+/// A setting the calibration rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The agents at level 1-9.
+    Level(u8),
+    /// Level 10 searching this many nodes a move.
+    Nodes(u64),
+}
+
+/// A setting and its rating (`agentchess calibrate`), weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rung {
+    pub setting: Setting,
+    pub elo: u32,
+}
+
+const fn level(n: u8, elo: u32) -> Rung {
+    Rung { setting: Setting::Level(n), elo }
+}
+
+const fn nodes(n: u64, elo: u32) -> Rung {
+    Rung { setting: Setting::Nodes(n), elo }
+}
+
+/// The calibration's ratings (docs/calibration.md: Stockfish 15.1 at 1 s + 0.01 s as the
+/// anchors; rounded), by rating.
+pub const LADDER: &[Rung] = &[
+    level(1, 423),
+    level(2, 486),
+    level(3, 680),
+    level(4, 681),
+    level(5, 689),
+    level(6, 713),
+    level(8, 723),
+    level(7, 733),
+    level(9, 1293),
+    nodes(120, 1337),
+    nodes(250, 1483),
+    nodes(500, 1583),
+    nodes(1000, 1663),
+    nodes(2000, 1748),
+    nodes(4000, 1832),
+    nodes(8000, 1906),
+];
+
+/// The lowest and highest Elo a player can ask for.
+pub fn range() -> (u32, u32) {
+    (LADDER[0].elo, LADDER[LADDER.len() - 1].elo)
+}
+
+/// The Elo `UCI_Elo` offers until a GUI sets another.
+pub const DEFAULT_ELO: u32 = 1500;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("Elo {elo} is outside the calibrated range {min} to {max}")]
+pub struct EloError {
+    pub elo: u32,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// The setting that plays at `elo` on this ladder (sorted by rating).
+pub fn setting_on(ladder: &[Rung], elo: u32) -> Result<Setting, EloError> {
+    let (min, max) = (ladder[0].elo, ladder[ladder.len() - 1].elo);
+    if !(min..=max).contains(&elo) {
+        return Err(EloError { elo, min, max });
+    }
+    // The first rung at or above `elo`, and the one below it.
+    let above = ladder.iter().position(|r| r.elo >= elo).expect("elo is within the ladder");
+    let hi = ladder[above];
+    if hi.elo == elo || above == 0 {
+        return Ok(hi.setting);
+    }
+    let lo = ladder[above - 1];
+    Ok(match (lo.setting, hi.setting) {
+        (Setting::Nodes(a), Setting::Nodes(b)) => {
+            let t = f64::from(elo - lo.elo) / f64::from(hi.elo - lo.elo);
+            let ln = (a as f64).ln() + t * ((b as f64).ln() - (a as f64).ln());
+            Setting::Nodes(ln.exp().round() as u64)
+        }
+        // Nearer wins; halfway, the weaker (a player who asks for less should not get more).
+        _ if elo - lo.elo <= hi.elo - elo => lo.setting,
+        _ => hi.setting,
+    })
+}
+
+/// The setting that plays at `elo`.
+pub fn setting(elo: u32) -> Result<Setting, EloError> {
+    setting_on(LADDER, elo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEST_LADDER: &[Rung] = &[level(1, 300), level(2, 400), level(9, 1300), nodes(100, 1400), nodes(400, 1600)];
+
+    #[test]
+    fn both_ends_and_outside() {
+        assert_eq!(setting_on(TEST_LADDER, 300), Ok(Setting::Level(1)));
+        assert_eq!(setting_on(TEST_LADDER, 1600), Ok(Setting::Nodes(400)));
+        assert_eq!(setting_on(TEST_LADDER, 299), Err(EloError { elo: 299, min: 300, max: 1600 }));
+        assert_eq!(setting_on(TEST_LADDER, 1601), Err(EloError { elo: 1601, min: 300, max: 1600 }));
+        assert_eq!(
+            setting_on(TEST_LADDER, 0).unwrap_err().to_string(),
+            "Elo 0 is outside the calibrated range 300 to 1600"
+        );
+    }
+
+    #[test]
+    fn between_levels_the_nearer_plays() {
+        assert_eq!(setting_on(TEST_LADDER, 340), Ok(Setting::Level(1)));
+        assert_eq!(setting_on(TEST_LADDER, 350), Ok(Setting::Level(1)), "halfway: the weaker");
+        assert_eq!(setting_on(TEST_LADDER, 360), Ok(Setting::Level(2)));
+        assert_eq!(setting_on(TEST_LADDER, 1000), Ok(Setting::Level(9)));
+        // Between level 9 and the first budget: nearest too (they are different players).
+        assert_eq!(setting_on(TEST_LADDER, 1340), Ok(Setting::Level(9)));
+        assert_eq!(setting_on(TEST_LADDER, 1360), Ok(Setting::Nodes(100)));
+    }
+
+    #[test]
+    fn between_budgets_the_budget_is_interpolated_geometrically() {
+        // Halfway from 100 to 400 nodes in Elo is 200 nodes (the geometric mean).
+        assert_eq!(setting_on(TEST_LADDER, 1500), Ok(Setting::Nodes(200)));
+        let budgets: Vec<u64> = (1400..=1600)
+            .step_by(10)
+            .map(|e| match setting_on(TEST_LADDER, e) {
+                Ok(Setting::Nodes(n)) => n,
+                other => panic!("{e}: {other:?}"),
+            })
+            .collect();
+        assert!(budgets.windows(2).all(|w| w[0] <= w[1]), "more Elo, never fewer nodes: {budgets:?}");
+    }
+
+    /// The shipped ladder: sorted, levels 1-9 once each, and every Elo in range playable.
+    #[test]
+    fn the_ladder_is_usable() {
+        assert!(LADDER.windows(2).all(|w| w[0].elo <= w[1].elo), "sorted by rating");
+        for n in 1..=9 {
+            assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Level(n)).count(), 1, "level {n}");
+        }
+        let (min, max) = range();
+        assert!((min..=max).contains(&DEFAULT_ELO));
+        for elo in min..=max {
+            match setting(elo).unwrap() {
+                Setting::Level(n) => assert!((1..=9).contains(&n)),
+                Setting::Nodes(n) => assert!(n >= 1),
+            }
+        }
+    }
+}
