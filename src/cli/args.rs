@@ -91,7 +91,8 @@ pub enum Command {
     ///
     /// Stockfish with UCI_LimitStrength at several UCI_Elo values anchors the scale; levels 1-9
     /// and level 10 at node budgets play it and each other along a ladder; one maximum-likelihood
-    /// rating list of all games, shifted once so that the anchors' mean is their nominal mean.
+    /// rating list of all games, each anchor then placed at its nominal value and the settings
+    /// between anchors in proportion (the list shifted once on the anchors' mean beside it).
     /// Fairy-Max and HoiChess play too when present (cross-checks). --games is the games of
     /// one engine pairing; the agents' own pairings play 5 to 30 times as many.
     Calibrate(CalibrateArgs),

@@ -5,9 +5,10 @@
 //! play each other along a ladder (the thesis's levels 1-8 in a round robin, level 9 against
 //! levels 7 and 8, level 10 at growing node budgets against its neighbours), so that every
 //! setting is linked to the anchors, the ones below Stockfish's lowest value through the ladder.
-//! All games go into one maximum-likelihood rating list, which is then shifted once so that the
-//! anchors' mean rating is the mean of their nominal values. Fairy-Max and HoiChess, when
-//! present, play too and are rated like the settings: a cross-check on the anchors.
+//! All games go into one maximum-likelihood rating list, which is then put on the anchors' scale
+//! piece by piece (`on_anchors`: each anchor at its nominal value); the list shifted once onto
+//! the anchors' mean (`anchored`) is reported beside it. Fairy-Max and HoiChess, when present,
+//! play too and are rated like the settings: a cross-check on the anchors.
 //!
 //! The agents' levels 1-9 and level 10 at a node budget do not look at the clock; only the
 //! engines do, at the time control the run names.
