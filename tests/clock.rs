@@ -25,7 +25,7 @@ impl Player for LimitsSpy {
     }
 
     fn decide_within(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {
-        self.0.lock().unwrap().push(*limits);
+        self.0.lock().unwrap().push(limits.clone());
         self.decide(game)
     }
 }

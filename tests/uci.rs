@@ -97,3 +97,44 @@ fn the_same_seed_replays_a_game() {
         assert!(others.iter().any(|g| *g != first), "{spec}: eight other seeds, all the same game {first:?}");
     }
 }
+
+/// `go searchmoves`: the move comes from the moves given, whoever plays (level 10 searches only
+/// those; the agents of levels 1-9 hand the search to level 10's tree); a move that is not legal
+/// is said in an info string, and with no legal move given every move is searched.
+#[test]
+fn searchmoves_restricts_the_root() {
+    use agentchess::protocol::{Engine, UciSession};
+    for spec in ["level:10", "level:3", "search:depth=2"] {
+        let mut uci = UciSession::new(Engine::new(common::player(spec), 1).unwrap());
+        let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        send("uci");
+        // White takes the queen on d5 with the rook unless told to look at king moves only.
+        send("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let free = send("go nodes 20000");
+        assert_eq!(free.last().unwrap(), "bestmove d2d5", "{spec}: {free:?}");
+        let told = send("go searchmoves e1f1 e1f2 h7h8 nodes 20000");
+        assert!(told.contains(&"info string searchmoves: 'h7h8' is not a legal move here".to_string()), "{told:?}");
+        let best = told.last().unwrap();
+        assert!(best == "bestmove e1f1" || best == "bestmove e1f2", "{spec}: {told:?}");
+        let none = send("go searchmoves a1a8 depth 1");
+        assert!(none.contains(&"info string searchmoves: no legal move given; every move is searched".to_string()));
+        assert!(none.last().unwrap().starts_with("bestmove "), "{none:?}");
+    }
+}
+
+/// `go mate N`: level 10 (and the agents through it) stops with the mate when it finds one in N
+/// moves; here a mate in three whose first move is quiet (WAC 191).
+#[test]
+fn go_mate_finds_the_mate() {
+    use agentchess::protocol::{Engine, UciSession};
+    for spec in ["level:10", "level:7"] {
+        let mut uci = UciSession::new(Engine::new(common::player(spec), 1).unwrap());
+        let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        send("uci");
+        send("position fen 2r1Rn1k/1p1q2pp/p7/5p2/3P4/1B4P1/P1P1QP1P/6K1 w - - 0 1");
+        let reply = send("go mate 3");
+        assert_eq!(reply.last().unwrap(), "bestmove e2c4", "{spec}: {reply:?}");
+        let info = reply.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+        assert!(info.contains("score mate 3"), "{spec}: {info}");
+    }
+}

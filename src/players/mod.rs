@@ -39,7 +39,7 @@ pub struct Decision {
 
 /// What one decision may spend. `None` means "no limit of this kind". The agents decide in
 /// microseconds and ignore it; a searching player must obey it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Aim to have a move by then: stop starting new iterations after it.
     pub soft_time: Option<std::time::Duration>,
@@ -51,6 +51,11 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Analyse until told to stop (analyze mode, UCI `go infinite`).
     pub infinite: bool,
+    /// Search for a mate in this many moves and stop once one is found (UCI `go mate`).
+    pub mate: Option<u32>,
+    /// Only these moves at the root (UCI `go searchmoves`); empty means every legal move.
+    /// Players that search obey it; the agents of levels 1-9 judge every move.
+    pub root_moves: Vec<Move>,
 }
 
 /// Why a player gave no move in a position that has legal moves.

@@ -372,7 +372,11 @@ impl Searcher {
             let iteration = self.root(&pos, depth);
             self.finishing_first_iteration = false;
             match iteration {
-                Some(scored) => {
+                Some(mut scored) => {
+                    // `go searchmoves`: only the moves asked for (all when none of them is legal).
+                    if scored.iter().any(|s| limits.root_moves.contains(&s.mv)) {
+                        scored.retain(|s| limits.root_moves.contains(&s.mv));
+                    }
                     if let Some(top) = scored.iter().max_by_key(|s| s.score) {
                         let (mate, score) = mate_and_score(top.score);
                         let reason = format!("iteration {depth}");
@@ -386,8 +390,15 @@ impl Searcher {
                             nodes: self.nodes,
                         });
                     }
+                    let mates_within = |n: u32| {
+                        scored.iter().any(|s| matches!(mate_and_score(s.score).0, Some(m) if m > 0 && m <= n as i32))
+                    };
+                    let found = limits.mate.is_some_and(mates_within);
                     result = Some(scored);
                     completed = depth;
+                    if found {
+                        break;
+                    }
                 }
                 None => break,
             }

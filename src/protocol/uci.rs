@@ -27,6 +27,10 @@ pub struct GoParams {
     pub movetime: Option<Duration>,
     pub infinite: bool,
     pub ponder: bool,
+    /// `mate N`: a mate in N moves is sought.
+    pub mate: Option<u32>,
+    /// `searchmoves M...`: the moves as sent, read against the position when the search starts.
+    pub searchmoves: Vec<String>,
     /// Tokens skipped because they are unknown or lack a readable value; the search runs anyway
     /// and they are reported as `info string`.
     pub ignored: Vec<String>,
@@ -180,7 +184,7 @@ fn parse_go(args: &[&str]) -> GoParams {
             "movestogo" => set(&mut p.movestogo, num(v).map(|n| n as u32)),
             "depth" => set(&mut p.depth, num(v).map(|n| n as u32)),
             "nodes" => set(&mut p.nodes, num(v)),
-            "mate" => num(v).is_some(),
+            "mate" => set(&mut p.mate, num(v).filter(|&n| n >= 1).map(|n| n.min(50) as u32)),
             "infinite" => {
                 p.infinite = true;
                 step = 1;
@@ -191,8 +195,14 @@ fn parse_go(args: &[&str]) -> GoParams {
                 step = 1;
                 true
             }
-            // searchmoves takes the rest of the line; the agents consider every move anyway.
-            "searchmoves" => break,
+            // The moves run up to the next parameter name (or the end of the line).
+            "searchmoves" => {
+                let moves: Vec<String> =
+                    args[i + 1..].iter().take_while(|t| !GO_PARAMS.contains(t)).map(|t| t.to_string()).collect();
+                step = 1 + moves.len();
+                p.searchmoves.extend(moves);
+                true
+            }
             _ => {
                 step = 1;
                 false
@@ -395,7 +405,10 @@ impl<'a> UciSession<'a> {
                 for token in &params.ignored {
                     out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
                 }
-                let limits = self.limits(&params);
+                let mut limits = self.limits(&params);
+                let (moves, notes) = search_moves(self.game.position(), &params.searchmoves);
+                limits.root_moves = moves;
+                out.extend(notes.into_iter().map(UciResponse::InfoString));
                 let mut sink = self.live.as_mut();
                 let mut last_sent: Option<UciResponse> = None;
                 let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
@@ -478,8 +491,13 @@ impl<'a> UciSession<'a> {
     }
 
     fn limits(&self, p: &GoParams) -> SearchLimits {
-        let mut limits =
-            SearchLimits { depth: p.depth, nodes: p.nodes, infinite: p.infinite || p.ponder, ..Default::default() };
+        let mut limits = SearchLimits {
+            depth: p.depth,
+            nodes: p.nodes,
+            infinite: p.infinite || p.ponder,
+            mate: p.mate,
+            ..Default::default()
+        };
         if limits.infinite {
             return limits;
         }
@@ -500,6 +518,24 @@ impl<'a> UciSession<'a> {
     }
 }
 
+/// `go searchmoves`: the moves read against `pos`, and an `info string` for each one that is
+/// not a legal move there (and when none is, that every move is searched).
+fn search_moves(pos: &Position, texts: &[String]) -> (Vec<crate::board::Move>, Vec<String>) {
+    let mut moves = Vec::new();
+    let mut notes = Vec::new();
+    for text in texts {
+        match parse_move(pos, text) {
+            Some(mv) if !moves.contains(&mv) => moves.push(mv),
+            Some(_) => {}
+            None => notes.push(format!("searchmoves: '{}' is not a legal move here", echo(text))),
+        }
+    }
+    if moves.is_empty() && !texts.is_empty() {
+        notes.push("searchmoves: no legal move given; every move is searched".into());
+    }
+    (moves, notes)
+}
+
 /// The `info` line for a thought.
 fn info_line(t: &super::engine::Thought) -> UciResponse {
     let score = match t.mate {
@@ -512,5 +548,24 @@ fn info_line(t: &super::engine::Thought) -> UciResponse {
         nodes: t.nodes,
         time_ms: t.elapsed.as_millis() as u64,
         pv: t.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searchmoves_run_to_the_next_parameter_and_mate_is_read() {
+        let p = parse_go(&["searchmoves", "e2e4", "d2d4", "depth", "3", "mate", "2"]);
+        assert_eq!(p.searchmoves, ["e2e4", "d2d4"]);
+        assert_eq!((p.depth, p.mate), (Some(3), Some(2)));
+        assert!(p.ignored.is_empty(), "{:?}", p.ignored);
+        let end = parse_go(&["wtime", "1000", "searchmoves", "g1f3"]);
+        assert_eq!((end.wtime, end.searchmoves), (Some(Duration::from_millis(1000)), vec!["g1f3".to_string()]));
+        // A mate in 0 or in nothing readable is no search for a mate.
+        assert_eq!(parse_go(&["mate", "0"]).mate, None);
+        assert_eq!(parse_go(&["mate", "0"]).ignored, ["mate 0"]);
+        assert!(parse_go(&["searchmoves"]).searchmoves.is_empty());
     }
 }

@@ -28,6 +28,9 @@ pub const DEFAULT_NODES: u64 = 400_000;
 /// The deepest iteration.
 const MAX_DEPTH: i32 = 100;
 
+/// `go mate N` searches at most 2N - 1 plies and this many more.
+const MATE_MARGIN: i32 = 4;
+
 /// The first depth searched with a narrow window around the last score, and the window.
 const ASPIRATION_FROM: i32 = 5;
 const ASPIRATION: i32 = 30;
@@ -75,26 +78,41 @@ impl Level10 {
 
     fn think(&mut self, game: &Game, limits: &SearchLimits, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
         let pos = *game.position();
-        let legal = pos.legal_moves();
+        let mut legal = pos.legal_moves();
         if legal.is_empty() {
             return None;
         }
+        // `go searchmoves`: the root's moves among those asked for (all of them if none of the
+        // asked moves is legal; the protocol refuses such a list before it gets here).
+        let restricted = !limits.root_moves.is_empty() && legal.iter().any(|m| limits.root_moves.contains(m));
+        if restricted {
+            legal.retain(|m| limits.root_moves.contains(&m));
+        }
+        self.tree.root_moves = if restricted { legal.iter().copied().collect() } else { Vec::new() };
         let fixed;
         let limits = match self.nodes_per_move {
             Some(n) if !limits.infinite => {
-                fixed = SearchLimits { nodes: Some(n), soft_time: None, ..*limits };
+                fixed = SearchLimits { nodes: Some(n), soft_time: None, ..limits.clone() };
                 &fixed
             }
             _ => limits,
         };
         let start = Instant::now();
-        let unlimited = limits.soft_time.is_none() && limits.depth.is_none() && limits.nodes.is_none();
+        let unlimited =
+            limits.soft_time.is_none() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none();
         let budget = Budget {
             deadline: limits.hard_time.map(|t| start + t),
             nodes: if unlimited && !limits.infinite { Some(DEFAULT_NODES) } else { limits.nodes },
             stop: self.stop.clone(),
         };
-        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        // A mate in N is N moves of ours and N - 1 replies; the margin lets a line the tree
+        // reduces or extends still be seen.
+        let mate_depth = limits.mate.map(|n| 2 * n as i32 - 1 + MATE_MARGIN);
+        let max_depth = [limits.depth.map(|d| d as i32), mate_depth]
+            .into_iter()
+            .flatten()
+            .min()
+            .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
         self.tree.start(game.position_hashes(), budget);
         let vary = self.features.has(Features::VARIETY) && self.nodes_per_move.is_some() && variety::in_opening(&pos);
         self.tree.variety = vary.then_some(self.salt);
@@ -143,6 +161,10 @@ impl Level10 {
             best = Some((mv, score, pv.clone(), depth));
             progress(&self.decision(mv, score, pv, depth, start));
 
+            // `go mate N`: a mate in N or fewer found is what was asked.
+            if limits.mate.is_some_and(|n| score >= MATE_BOUND && (MATE - score + 1) / 2 <= n as i32) {
+                break;
+            }
             if limits.infinite {
                 continue;
             }

@@ -79,6 +79,8 @@ pub struct Tree {
     /// `variety` at a chosen strength, in the opening: the game's salt, which moves every
     /// leaf's judgement by a few centipawns (`agents::variety::leaf_offset`).
     pub variety: Option<u64>,
+    /// The root moves to search (UCI `go searchmoves`); empty means every move.
+    pub root_moves: Vec<Move>,
 }
 
 impl Tree {
@@ -98,6 +100,7 @@ impl Tree {
             pv_len: [0; MAX_PLY],
             selection: Selection::new(parts.agent_selection.then_some(agents)),
             variety: None,
+            root_moves: Vec::new(),
         }
     }
 
@@ -269,6 +272,10 @@ impl Tree {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let restricted = ply == 0 && !self.root_moves.is_empty();
+        if restricted {
+            moves.retain(|m| self.root_moves.contains(&m));
+        }
         let tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(*m));
         let killers = self.killers[ply];
         let history = &self.history[pos.side_to_move().index()];
@@ -359,7 +366,8 @@ impl Tree {
             // Every move was pruned: the node is as good as its static judgement.
             return static_eval.max(alpha);
         }
-        if self.parts.transposition {
+        // A root searched over some of its moves only is not worth what the table would say.
+        if self.parts.transposition && !restricted {
             let bound = if best >= beta {
                 Bound::Lower
             } else if alpha > original_alpha {
