@@ -89,10 +89,11 @@ pub enum Command {
     /// Rate every level on Stockfish's UCI_Elo scale (the table behind UCI_Elo and README's
     /// levels table).
     ///
-    /// Stockfish with UCI_LimitStrength at several UCI_Elo values anchors the scale; levels 1-9
-    /// and level 10 at node budgets play it and each other along a ladder; one maximum-likelihood
-    /// rating list of all games, each anchor then placed at its nominal value and the settings
-    /// between anchors in proportion (the list shifted once on the anchors' mean beside it).
+    /// Stockfish with UCI_LimitStrength at several UCI_Elo values anchors the scale: level 9
+    /// and level 10 at each node budget play the two anchors around them, levels 1-8 hang from
+    /// level 9 by the agents' own games; one maximum-likelihood rating list of all games, each
+    /// anchor then placed at its nominal value and the settings between anchors in proportion
+    /// (the list shifted once on the anchors' mean beside it).
     /// Fairy-Max and HoiChess play too when present (cross-checks). --games is the games of
     /// one engine pairing; the agents' own pairings play 5 to 30 times as many.
     Calibrate(CalibrateArgs),

@@ -71,6 +71,13 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
     let games = run_and_report(&players, jobs, &opts, &event, None)?;
     let names = names(&players);
     let index = |name: &str| names.iter().position(|n| n == name);
+    // Only the schedule's pairings count: a file resumed from another schedule may hold games
+    // (level 10's budgets against each other) that this design leaves out on purpose.
+    let scheduled: HashSet<(usize, usize)> = plan
+        .iter()
+        .filter_map(|p| Some((index(&p.a.to_string())?, index(&p.b.to_string())?)))
+        .flat_map(|(a, b)| [(a, b), (b, a)])
+        .collect();
     let mut results: Vec<(usize, usize, Wdl)> = Vec::new();
     let mut foreign = 0;
     let new = games.iter().map(|g| (g.white.as_str(), g.black.as_str(), white_points(g.result())));
@@ -80,6 +87,10 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
             foreign += 1;
             continue;
         };
+        if !scheduled.contains(&(w, b)) {
+            foreign += 1;
+            continue;
+        }
         let wdl = match points {
             1.0 => Wdl { wins: 1, draws: 0, losses: 0 },
             0.0 => Wdl { wins: 0, draws: 0, losses: 1 },
@@ -88,7 +99,7 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
         results.push((w, b, wdl));
     }
     if foreign > 0 {
-        errln!("note: {foreign} games between players this calibration does not have were left out");
+        errln!("note: {foreign} games outside this calibration's pairings were left out");
     }
     let list = fit(&names, &results, anchors_first(&names));
     let anchors: Vec<(usize, f64)> =

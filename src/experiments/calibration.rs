@@ -1,14 +1,17 @@
 //! Rating the agents' settings on a public scale (`agentchess calibrate`).
 //!
 //! The scale is Stockfish's `UCI_Elo` (fitted by its authors at 60 s + 0.6 s and anchored to
-//! CCRL 40/4). Stockfish at several `UCI_Elo` values plays the settings near it; the settings
-//! play each other along a ladder (the thesis's levels 1-8 in a round robin, level 9 against
-//! levels 7 and 8, level 10 at growing node budgets against its neighbours), so that every
-//! setting is linked to the anchors, the ones below Stockfish's lowest value through the ladder.
-//! All games go into one maximum-likelihood rating list, which is then put on the anchors' scale
-//! piece by piece (`on_anchors`: each anchor at its nominal value); the list shifted once onto
-//! the anchors' mean (`anchored`) is reported beside it. Fairy-Max and HoiChess, when present,
-//! play too and are rated like the settings: a cross-check on the anchors.
+//! CCRL 40/4). Stockfish at several `UCI_Elo` values plays the settings near it: level 9 and
+//! every node budget of level 10 meet the two anchors around them. The settings below the
+//! lowest anchor hang from level 9 by the agents' own games (the thesis's levels 1-8 in a round
+//! robin, level 9 against levels 7 and 8). All games go into one maximum-likelihood rating
+//! list, which is put on the anchors' scale piece by piece (`on_anchors`: each anchor at its
+//! nominal value, a setting between two anchors in proportion), since at a short clock
+//! Stockfish's own gaps differ from its nominal ones; the list shifted once onto the anchors'
+//! mean (`anchored`) is reported beside it. Level 10's budgets do not play each other: self-play
+//! between them shows gaps that their games against the anchors do not. Fairy-Max and
+//! HoiChess, when present, play too and are rated like the settings: a cross-check on the
+//! anchors.
 //!
 //! The agents' levels 1-9 and level 10 at a node budget do not look at the clock; only the
 //! engines do, at the time control the run names.
@@ -17,7 +20,7 @@ use super::ratings::RatingList;
 use crate::players::spec::{PlayerSpec, SpecError};
 
 /// Level 10's node budgets that are rated: `UCI_Elo` above level 9 interpolates between them.
-pub const NODE_RUNGS: [u64; 7] = [120, 250, 500, 1000, 2000, 4000, 8000];
+pub const NODE_RUNGS: [u64; 8] = [120, 250, 500, 1000, 2000, 4000, 8000, 16000];
 
 /// The Stockfish `UCI_Elo` values that anchor the scale.
 pub const ANCHOR_ELOS: [u32; 5] = [1350, 1500, 1650, 1800, 2000];
@@ -93,26 +96,23 @@ pub fn schedule(engines: &Engines) -> Result<Vec<Pairing>, SpecError> {
     }
     out.push(pair(level(9), level(8), 30));
     out.push(pair(level(9), level(7), 30));
-    let rungs: Vec<PlayerSpec> = NODE_RUNGS.iter().map(|&n| node_rung(n)).collect();
-    out.push(pair(rungs[0].clone(), level(9), 5));
-    out.push(pair(rungs[1].clone(), level(9), 5));
-    for w in rungs.windows(2) {
-        out.push(pair(w[1].clone(), w[0].clone(), 5));
-    }
-    // Each setting above level 8 meets the anchor nearest its rating (at 1 s + 0.01 s); level 9
-    // carries the link down to the levels below the anchors, so it meets two.
-    for (rung, anchors) in [
-        (level(9), &[1350, 1350, 1500][..]),
-        (rungs[0].clone(), &[1350]),
-        (rungs[1].clone(), &[1500]),
-        (rungs[2].clone(), &[1650]),
-        (rungs[3].clone(), &[1650]),
-        (rungs[4].clone(), &[1800]),
-        (rungs[5].clone(), &[2000]),
-        (rungs[6].clone(), &[2000]),
-    ] {
-        for &elo in anchors {
-            out.push(pair(rung.clone(), sf(elo), 1));
+    // Each setting from level 9 up meets the two anchors around its rating at 1 s + 0.01 s;
+    // level 9 carries the link down to the levels below the anchors, so it meets the lowest
+    // one most.
+    out.push(pair(level(9), sf(1350), 2));
+    out.push(pair(level(9), sf(1500), 1));
+    for (&nodes, around) in NODE_RUNGS.iter().zip([
+        [1350, 1500],
+        [1350, 1500],
+        [1500, 1650],
+        [1650, 1800],
+        [1650, 1800],
+        [1800, 2000],
+        [1800, 2000],
+        [1800, 2000],
+    ]) {
+        for elo in around {
+            out.push(pair(node_rung(nodes), sf(elo), 2));
         }
     }
     let cross = |cmd: &Option<String>, name: &str| {
@@ -122,7 +122,7 @@ pub fn schedule(engines: &Engines) -> Result<Vec<Pairing>, SpecError> {
     // initial position.
     for (cmd, name) in [(&engines.fairymax, "fairymax"), (&engines.hoichess, "hoichess")] {
         if let Some(engine) = cross(cmd, name)? {
-            out.push(Pairing { a: rungs[4].clone(), b: engine, weight: 1, openings: false });
+            out.push(Pairing { a: node_rung(2000), b: engine, weight: 1, openings: false });
         }
     }
     Ok(out)
@@ -272,6 +272,23 @@ mod tests {
             let again = anchored(&fit(&players, &results, 0), &[(1, 1000.0), (2, 1200.0)]);
             assert!((again[0].elo - rated[0].elo).abs() < 1e-6);
             assert!((again[0].half - rated[0].half).abs() < 1e-6);
+        }
+    }
+
+    /// The budgets are rated by the anchors alone: none plays another budget or level 9, and
+    /// each meets two anchors.
+    #[test]
+    fn budgets_meet_anchors_not_each_other() {
+        let plan = schedule(&engines()).unwrap();
+        for nodes in NODE_RUNGS {
+            let rung = node_rung(nodes);
+            let met: Vec<&PlayerSpec> =
+                plan.iter().filter_map(|p| if p.a == rung { Some(&p.b) } else if p.b == rung { Some(&p.a) } else { None }).collect();
+            let anchors: Vec<u32> = met.iter().filter_map(|s| anchor_elo(&s.to_string())).collect();
+            assert_eq!(anchors.len(), 2, "{rung} meets {anchors:?}");
+            assert_ne!(anchors[0], anchors[1]);
+            let agents = met.iter().filter(|s| anchor_elo(&s.to_string()).is_none() && short_name(&s.to_string()).starts_with("level"));
+            assert_eq!(agents.count(), 0, "{rung} plays an agent");
         }
     }
 
