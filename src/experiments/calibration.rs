@@ -282,12 +282,24 @@ mod tests {
         let plan = schedule(&engines()).unwrap();
         for nodes in NODE_RUNGS {
             let rung = node_rung(nodes);
-            let met: Vec<&PlayerSpec> =
-                plan.iter().filter_map(|p| if p.a == rung { Some(&p.b) } else if p.b == rung { Some(&p.a) } else { None }).collect();
+            let met: Vec<&PlayerSpec> = plan
+                .iter()
+                .filter_map(|p| {
+                    if p.a == rung {
+                        Some(&p.b)
+                    } else if p.b == rung {
+                        Some(&p.a)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
             let anchors: Vec<u32> = met.iter().filter_map(|s| anchor_elo(&s.to_string())).collect();
             assert_eq!(anchors.len(), 2, "{rung} meets {anchors:?}");
             assert_ne!(anchors[0], anchors[1]);
-            let agents = met.iter().filter(|s| anchor_elo(&s.to_string()).is_none() && short_name(&s.to_string()).starts_with("level"));
+            let agents = met
+                .iter()
+                .filter(|s| anchor_elo(&s.to_string()).is_none() && short_name(&s.to_string()).starts_with("level"));
             assert_eq!(agents.count(), 0, "{rung} plays an agent");
         }
     }

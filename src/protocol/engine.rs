@@ -308,9 +308,7 @@ impl Engine {
         // Analysis, and a search for a mate or over some moves only, is level 10's tree's work
         // when the player is the agents of levels 1-9, which judge every move in one step.
         let searched = limits.infinite || limits.mate.is_some() || !limits.root_moves.is_empty();
-        if searched
-            && let Some(mut analyst) = self.analyst.take().or_else(|| self.player.analyst())
-        {
+        if searched && let Some(mut analyst) = self.analyst.take().or_else(|| self.player.analyst()) {
             analyst.watch_stop(self.interrupt.clone());
             if let Some(mb) = self.table_mb {
                 analyst.set_table_mb(mb);
