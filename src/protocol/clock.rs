@@ -79,6 +79,17 @@ impl Clock {
         self.opponent_time = None;
     }
 
+    /// The time for one move under `st T`. The protocol's `st` counts whole seconds, so a GUI
+    /// with a shorter move time sends what it can: cutechess-cli's `st=0.1` arrives as `st 0`,
+    /// with `time 10` before every move. The clock the GUI reports is what it will enforce, so
+    /// it rules when it is shorter than T or when T is zero.
+    fn move_time(&self, t: Duration) -> Duration {
+        match self.engine_time {
+            Some(left) if t.is_zero() || left < t => left,
+            _ => t,
+        }
+    }
+
     /// Limits for the engine's next move, given how many moves it has already made in the
     /// current time-control period count (for `level` with MPS > 0).
     pub fn limits(&self, engine_moves_made: u32) -> SearchLimits {
@@ -87,7 +98,7 @@ impl Clock {
                 Some(t) => budget(t, Duration::ZERO, None),
                 None => (Duration::from_millis(500), Duration::from_secs(1)),
             },
-            TimeControl::PerMove(t) => per_move_budget(t),
+            TimeControl::PerMove(t) => per_move_budget(self.move_time(t)),
             TimeControl::Conventional { moves_per_session, base, increment } => {
                 let remaining = self.engine_time.unwrap_or(base);
                 let mtg = (moves_per_session > 0).then(|| moves_per_session - engine_moves_made % moves_per_session);
@@ -171,6 +182,23 @@ mod tests {
         assert_eq!(last.soft_time, Some(Duration::from_micros(7_462_500)));
         let first = clock.limits(0);
         assert!(first.soft_time.unwrap() < Duration::from_millis(300));
+    }
+
+    /// `st 0` (cutechess-cli's `st=0.1`, whole seconds rounded down) with `time 10`: a tenth
+    /// of a second a move, not an instant move; the reported clock also caps a longer `st`.
+    #[test]
+    fn a_move_time_below_a_second_comes_from_the_clock() {
+        let ms = Duration::from_millis;
+        let with = |st: Duration, time: Option<Duration>| {
+            let clock = Clock { control: TimeControl::PerMove(st), engine_time: time, ..Clock::default() };
+            let limits = clock.limits(0);
+            (limits.soft_time.unwrap(), limits.hard_time.unwrap())
+        };
+        assert_eq!(with(ms(0), Some(ms(100))), per_move_budget(ms(100)));
+        assert!(with(ms(0), Some(ms(100))).1 > ms(50));
+        assert_eq!(with(ms(5_000), Some(ms(3_000))), per_move_budget(ms(3_000)));
+        assert_eq!(with(ms(2_000), Some(ms(9_000))), per_move_budget(ms(2_000)));
+        assert_eq!(with(ms(2_000), None), per_move_budget(ms(2_000)));
     }
 
     #[test]
