@@ -107,3 +107,80 @@ fn agents_analysis_reports_the_depths_their_tree_searched() {
         }
     }
 }
+
+/// UCI `MultiPV 3`: every depth level 10 completes is reported as three lines ranked 1, 2, 3
+/// with three different first moves; with one line (the default) no rank is sent, and a value
+/// out of range is refused in an info string.
+#[test]
+fn multipv_reports_the_best_lines_of_every_depth() {
+    use std::cell::RefCell;
+    let live = RefCell::new(Vec::new());
+    let mut uci = UciSession::new(Engine::new(player("level:10"), 1).unwrap().freeze_time());
+    uci.set_live_output(|r| live.borrow_mut().push(r.to_string()));
+    let refused: Vec<String> =
+        uci.handle_line("setoption name MultiPV value 0").iter().map(|r| r.to_string()).collect();
+    assert_eq!(refused, ["info string MultiPV must be 1 to 64, got '0'"]);
+    uci.handle_line("setoption name MultiPV value 3");
+    uci.handle_line(&format!("position fen {MIDDLEGAME}"));
+    let out: Vec<String> = uci.handle_line("go depth 4").iter().map(|r| r.to_string()).collect();
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    let streamed = live.borrow().clone();
+    assert_eq!(streamed.len(), 12, "{streamed:?}");
+    for (depth, group) in streamed.chunks(3).enumerate() {
+        let mut firsts = Vec::new();
+        for (rank, line) in group.iter().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(
+                words[2..6],
+                [&*(depth + 1).to_string(), "multipv", &*(rank + 1).to_string(), "score"],
+                "{line}"
+            );
+            let pv = words.iter().position(|w| *w == "pv").expect("a pv");
+            firsts.push(words[pv + 1].to_string());
+        }
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "{group:?}");
+    }
+    // The move played is the first line's.
+    let best = streamed[9].split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap();
+    assert_eq!(out.last().unwrap(), &format!("bestmove {best}"));
+
+    live.borrow_mut().clear();
+    uci.handle_line("setoption name MultiPV value 1");
+    uci.handle_line("go depth 2");
+    assert!(live.borrow().iter().all(|l| !l.contains("multipv")), "{:?}", live.borrow());
+}
+
+/// XBoard `exclude`: with every move but e2e4 left out, the analysis of the position is about
+/// e2e4 alone; an illegal move is refused; `include all` brings every move back.
+#[test]
+fn excluded_moves_stay_out_of_the_analysis() {
+    use std::sync::mpsc;
+    let engine = Engine::new(player("level:10"), 1).unwrap();
+    let interrupt = engine.interrupt();
+    let (tx, rx) = mpsc::channel::<String>();
+    let analysis = std::thread::spawn(move || {
+        let mut s = Session::new(engine);
+        let first: Vec<String> = ["xboard", "protover 2", "post", "new", "exclude all", "include e2e4", "exclude e2e5"]
+            .iter()
+            .flat_map(|line| s.handle_line(line))
+            .map(|r| r.to_string())
+            .collect();
+        s.set_live_output(move |r| {
+            let _ = tx.send(r.to_string());
+        });
+        s.handle_line("analyze");
+        first
+    });
+    let mut lines = Vec::new();
+    while lines.len() < 4 {
+        lines.push(rx.recv_timeout(std::time::Duration::from_secs(60)).expect("an analysis line"));
+    }
+    interrupt.raise(false);
+    let first = analysis.join().expect("analysis ends when told");
+    assert!(first.contains(&"Error (illegal move): exclude e2e5".to_string()), "{first:?}");
+    for line in &lines {
+        assert_eq!(line.split_whitespace().nth(4), Some("e4"), "{lines:?}");
+    }
+}

@@ -35,7 +35,16 @@ impl Player for FaultyPlayer {
             3 => return None,
             _ => *legal.iter().last()?,
         };
-        Some(Decision { mv, score: 0, mate: None, depth: 1, pv: vec![mv], reason: "faulty".into(), nodes: 1 })
+        Some(Decision {
+            mv,
+            score: 0,
+            mate: None,
+            depth: 1,
+            pv: vec![mv],
+            reason: "faulty".into(),
+            nodes: 1,
+            multipv: 0,
+        })
     }
 
     fn analyst(&self) -> Option<Box<dyn Player>> {

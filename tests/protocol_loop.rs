@@ -97,7 +97,16 @@ struct Ponderer {
 
 fn step(game: &Game, depth: u32) -> Option<Decision> {
     let mv = *game.position().legal_moves().iter().next()?;
-    Some(Decision { mv, score: 0, mate: None, depth, pv: vec![mv], reason: format!("step {depth}"), nodes: 1 })
+    Some(Decision {
+        mv,
+        score: 0,
+        mate: None,
+        depth,
+        pv: vec![mv],
+        reason: format!("step {depth}"),
+        nodes: 1,
+        multipv: 0,
+    })
 }
 
 impl Player for Ponderer {

@@ -26,6 +26,7 @@ impl Player for MasterAgent {
             pv: vec![choice.mv],
             reason: choice.reason.to_string(),
             nodes: choice.evaluated as u64,
+            multipv: 0,
         })
     }
 

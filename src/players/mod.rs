@@ -35,6 +35,9 @@ pub struct Decision {
     pub reason: String,
     /// Work done (agent queries or search nodes), for thinking output.
     pub nodes: u64,
+    /// Which of several lines this is when more than one was asked for (`SearchLimits::lines`):
+    /// 1 for the best, 2 for the next best and so on; 0 when only one line was asked for.
+    pub multipv: u32,
 }
 
 /// What one decision may spend. `None` means "no limit of this kind". The agents decide in
@@ -56,6 +59,9 @@ pub struct SearchLimits {
     /// Only these moves at the root (UCI `go searchmoves`); empty means every legal move.
     /// Players that search obey it; the agents of levels 1-9 judge every move.
     pub root_moves: Vec<Move>,
+    /// Best lines to report at each depth (UCI `MultiPV`, the XBoard option of the same name);
+    /// 0 and 1 both mean one. Level 10's tree obeys it; players that do not search report one.
+    pub lines: u32,
 }
 
 /// Why a player gave no move in a position that has legal moves.

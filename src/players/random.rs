@@ -28,7 +28,16 @@ impl Player for RandomPlayer {
         }
         let mv = moves[self.rng.random_range(0..moves.len())];
         let mate = game.position().play(mv).is_checkmate().then_some(1);
-        Some(Decision { mv, score: 0, mate, depth: 1, pv: vec![mv], reason: "random".to_string(), nodes: 0 })
+        Some(Decision {
+            mv,
+            score: 0,
+            mate,
+            depth: 1,
+            pv: vec![mv],
+            reason: "random".to_string(),
+            nodes: 0,
+            multipv: 0,
+        })
     }
 
     fn set_seed(&mut self, seed: u64) {

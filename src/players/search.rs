@@ -388,6 +388,7 @@ impl Searcher {
                             pv: top.line.clone(),
                             reason,
                             nodes: self.nodes,
+                            multipv: 0,
                         });
                     }
                     let mates_within = |n: u32| {
@@ -422,7 +423,7 @@ impl Searcher {
                 self.cfg.range
             ),
         };
-        Some(Decision { mv, score: shown, mate, depth: completed, pv: line, reason, nodes: self.nodes })
+        Some(Decision { mv, score: shown, mate, depth: completed, pv: line, reason, nodes: self.nodes, multipv: 0 })
     }
 }
 

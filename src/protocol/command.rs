@@ -69,6 +69,10 @@ pub enum Command {
     Edit,
     /// `hint`
     Hint,
+    /// `exclude MOVE` or `exclude all` (feature exclude=1): leave moves out of the analysis.
+    Exclude(String),
+    /// `include MOVE` or `include all`: take excluded moves back.
+    Include(String),
     /// `bk`
     Bk,
     /// `undo`
@@ -204,6 +208,12 @@ impl Command {
             "otim" => {
                 Command::Otim(parse_centiseconds(one_number()?).ok_or_else(|| ParseError::new("bad time", line))?)
             }
+            verb @ ("exclude" | "include") => match args.as_slice() {
+                [] => return Err(ParseError::new("missing argument", line)),
+                [mv] if verb == "exclude" => Command::Exclude(mv.to_string()),
+                [mv] => Command::Include(mv.to_string()),
+                _ => return Err(ParseError::new("too many parameters", line)),
+            },
             "usermove" => match args.as_slice() {
                 [] => return Err(ParseError::new("missing argument", line)),
                 [mv] => Command::UserMove(mv.to_string()),
@@ -400,6 +410,8 @@ impl fmt::Display for Command {
             Command::SetBoard(fen) => write!(f, "setboard {fen}"),
             Command::Edit => f.write_str("edit"),
             Command::Hint => f.write_str("hint"),
+            Command::Exclude(mv) => write!(f, "exclude {mv}"),
+            Command::Include(mv) => write!(f, "include {mv}"),
             Command::Bk => f.write_str("bk"),
             Command::Help => f.write_str("help"),
             Command::Undo => f.write_str("undo"),

@@ -41,6 +41,8 @@ fn can_be_own(spec: &PlayerSpec) -> Result<(), OwnPlayerError> {
 pub const DEFAULT_LEVEL: u8 = 10;
 pub const MIN_LEVEL: u8 = 1;
 pub const MAX_LEVEL: u8 = 10;
+/// The most best lines a search reports at once (UCI `MultiPV`, XBoard option `MultiPV`).
+pub const MAX_LINES: u32 = 64;
 
 /// A chosen move and what the protocol reports about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +61,8 @@ pub struct Thought {
     pub reason: String,
     /// Set when the player failed and the move is the fallback: what went wrong.
     pub fault: Option<String>,
+    /// The line's rank when several were asked for (UCI `MultiPV`), else 0.
+    pub multipv: u32,
 }
 
 pub struct Engine {
@@ -68,6 +72,8 @@ pub struct Engine {
     analyst: Option<Box<dyn Player>>,
     /// The table size the GUI asked for (XBoard `memory`, UCI `Hash`), if it did.
     table_mb: Option<usize>,
+    /// Best lines reported at each depth (`MultiPV`), 1 to `MAX_LINES`.
+    lines: u32,
     /// The player that plays: `chosen`, or with the strength limited the setting for `elo`.
     spec: PlayerSpec,
     /// What the user chose with `--level`, Level, Features or Player.
@@ -106,6 +112,7 @@ impl Engine {
             player,
             analyst: None,
             table_mb: None,
+            lines: 1,
             chosen: spec.clone(),
             spec,
             limit_strength: false,
@@ -252,6 +259,17 @@ impl Engine {
         }
     }
 
+    /// `MultiPV`: how many best lines a search reports, clamped to 1..=`MAX_LINES`. Level 10
+    /// (and analysis, which level 10's tree does for every level) obeys it; levels 1-9 playing
+    /// a move and the searcher report their one line.
+    pub fn set_lines(&mut self, lines: u32) {
+        self.lines = lines.clamp(1, MAX_LINES);
+    }
+
+    pub fn lines(&self) -> u32 {
+        self.lines
+    }
+
     /// The Seed option: fixes the seed of this and every later game.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
@@ -295,6 +313,13 @@ impl Engine {
         if legal.is_empty() {
             return None;
         }
+        let several;
+        let limits = if self.lines > 1 {
+            several = SearchLimits { lines: self.lines, ..limits.clone() };
+            &several
+        } else {
+            limits
+        };
         log::debug!("thinking with {limits:?}");
         let elapsed = stopwatch(self.frozen_time);
         let mut report = |d: &crate::players::Decision| {
@@ -338,6 +363,7 @@ impl Engine {
                     elapsed: elapsed(),
                     reason: format!("fallback: {why}"),
                     fault: Some(fault),
+                    multipv: 0,
                 }
             }
         })
@@ -408,6 +434,7 @@ fn thought_of(game: &Game, d: &crate::players::Decision, elapsed: Duration) -> T
         elapsed,
         reason: d.reason.clone(),
         fault: None,
+        multipv: d.multipv,
     }
 }
 

@@ -5,7 +5,7 @@
 //! `ponderhit`, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MIN_LEVEL, OwnPlayerError};
+use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
 use crate::players::level10::{DEFAULT_MB as DEFAULT_TABLE_MB, MAX_MB as MAX_TABLE_MB};
@@ -231,9 +231,11 @@ pub enum UciResponse {
     UciOk,
     ReadyOk,
     BestMove(String),
-    /// `info depth D score cp S|mate M nodes N time T pv MOVE`
+    /// `info depth D [multipv K] score cp S|mate M nodes N time T pv MOVE`
     Info {
         depth: u32,
+        /// The line's rank when more than one was asked for (`MultiPV`), else 0 (not sent).
+        multipv: u32,
         score: String,
         nodes: u64,
         time_ms: u64,
@@ -251,8 +253,12 @@ impl fmt::Display for UciResponse {
             UciResponse::UciOk => f.write_str("uciok"),
             UciResponse::ReadyOk => f.write_str("readyok"),
             UciResponse::BestMove(m) => write!(f, "bestmove {m}"),
-            UciResponse::Info { depth, score, nodes, time_ms, pv } => {
-                write!(f, "info depth {depth} score {score} nodes {nodes} time {time_ms} pv {pv}")
+            UciResponse::Info { depth, multipv, score, nodes, time_ms, pv } => {
+                write!(f, "info depth {depth}")?;
+                if *multipv > 0 {
+                    write!(f, " multipv {multipv}")?;
+                }
+                write!(f, " score {score} nodes {nodes} time {time_ms} pv {pv}")
             }
             UciResponse::InfoString(s) => write!(f, "info string {s}"),
         }
@@ -266,6 +272,8 @@ pub enum OptionError {
     Level(String),
     #[error("Hash must be 1 to {MAX_TABLE_MB} (MB), got '{0}'")]
     Hash(String),
+    #[error("MultiPV must be 1 to {MAX_LINES}, got '{0}'")]
+    MultiPv(String),
     #[error("bad Seed '{0}'")]
     Seed(String),
     #[error("UCI_LimitStrength must be true or false, got '{0}'")]
@@ -330,6 +338,10 @@ impl<'a> UciSession<'a> {
                 )));
                 out.push(UciResponse::Option(format!(
                     "name Hash type spin default {DEFAULT_TABLE_MB} min 1 max {MAX_TABLE_MB}"
+                )));
+                out.push(UciResponse::Option(format!(
+                    "name MultiPV type spin default {} min 1 max {MAX_LINES}",
+                    self.engine.lines()
                 )));
                 out.push(UciResponse::Option(format!("name Features type string default {}", self.engine.features())));
                 out.push(UciResponse::Option(format!("name Seed type string default {}", self.engine.seed())));
@@ -466,6 +478,13 @@ impl<'a> UciSession<'a> {
                 }
                 _ => Err(OptionError::Hash(echo(value))),
             },
+            "multipv" => match value.trim().parse::<u32>() {
+                Ok(n) if (1..=MAX_LINES).contains(&n) => {
+                    self.engine.set_lines(n);
+                    Ok(())
+                }
+                _ => Err(OptionError::MultiPv(echo(value))),
+            },
             "seed" => {
                 let seed = value.parse().map_err(|_| OptionError::Seed(echo(value)))?;
                 self.engine.set_seed(seed);
@@ -544,6 +563,7 @@ fn info_line(t: &super::engine::Thought) -> UciResponse {
     };
     UciResponse::Info {
         depth: t.depth.max(1),
+        multipv: t.multipv,
         score,
         nodes: t.nodes,
         time_ms: t.elapsed.as_millis() as u64,

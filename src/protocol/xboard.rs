@@ -8,7 +8,7 @@
 
 use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError};
-use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MIN_LEVEL, OwnPlayerError, Thought};
+use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, Thought};
 use super::response::{FeatureValue, GameResult, Response};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
@@ -90,6 +90,9 @@ pub struct Session<'a> {
     /// `#` lines are only safe once the GUI has accepted the `debug` feature.
     debug: bool,
     opponent: Option<String>,
+    /// `exclude`: the moves left out of the analysis, with the hash of the position they
+    /// belong to (any other position has no exclusions).
+    excluded: (u64, Vec<Move>),
     quit: bool,
 }
 
@@ -110,6 +113,7 @@ impl<'a> Session<'a> {
             ponder: false,
             debug: false,
             opponent: None,
+            excluded: (0, Vec::new()),
             quit: false,
         }
     }
@@ -297,6 +301,8 @@ impl<'a> Session<'a> {
                     }
                 }
             }
+            Command::Exclude(text) => out = self.exclude(&text, true),
+            Command::Include(text) => out = self.exclude(&text, false),
             Command::Help => out.extend(HELP.iter().map(|l| Response::Debug(l.to_string()))),
             Command::Bk => {
                 out.push(Response::BookLine("AgentChess has no opening book.".into()));
@@ -376,10 +382,12 @@ impl<'a> Session<'a> {
                 int("nps", 1),
                 int("debug", 1),
                 int("memory", 1),
+                int("exclude", 1),
                 string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
                 string("variants", "normal".into()),
             ]),
             Response::Feature(vec![string("option", format!("Level -spin {level} {MIN_LEVEL} {MAX_LEVEL}"))]),
+            Response::Feature(vec![string("option", format!("MultiPV -spin {} 1 {MAX_LINES}", self.engine.lines()))]),
             Response::Feature(vec![string("option", format!("Features -string {}", self.engine.features()))]),
             Response::Feature(vec![string("option", format!("Seed -string {}", self.engine.seed()))]),
             Response::Feature(vec![string("option", format!("Player -string {}", self.engine.spec()))]),
@@ -425,6 +433,13 @@ impl<'a> Session<'a> {
                     Ok(())
                 }
                 Err(_) => Err(("bad seed", "a seed is a whole number from 0 to 2^64-1".to_string())),
+            },
+            "MultiPV" => match value.trim().parse::<u32>() {
+                Ok(n) if (1..=MAX_LINES).contains(&n) => {
+                    self.engine.set_lines(n);
+                    Ok(())
+                }
+                _ => Err(("bad value", format!("MultiPV must be 1 to {MAX_LINES}"))),
             },
             "Features" => PlayerSpec::features(value)
                 .map_err(OwnPlayerError::from)
@@ -621,7 +636,17 @@ impl<'a> Session<'a> {
                 pv: Vec::new(),
             }];
         }
-        let limits = SearchLimits { infinite: true, ..Default::default() };
+        let excluded = self.excluded_here();
+        let root_moves: Vec<Move> = pos.legal_moves().iter().copied().filter(|m| !excluded.contains(m)).collect();
+        if root_moves.is_empty() {
+            return vec![Response::Debug("every move is excluded: include one to analyse".into())];
+        }
+        let restricted = !excluded.is_empty();
+        let limits = SearchLimits {
+            infinite: true,
+            root_moves: if restricted { root_moves } else { Vec::new() },
+            ..Default::default()
+        };
         match self.think(&limits) {
             Some((t, lines)) => {
                 let mut out = self.fault_report(&t);
@@ -634,6 +659,36 @@ impl<'a> Session<'a> {
             }
             None => Vec::new(),
         }
+    }
+
+    /// The moves `exclude` left out in the current position.
+    fn excluded_here(&self) -> &[Move] {
+        let (key, moves) = &self.excluded;
+        if *key == self.game.position().hash() { moves } else { &[] }
+    }
+
+    /// `exclude`/`include` MOVE or `all` (`leave` says which), then in analyze mode the
+    /// analysis again over the moves left. Exclusions hold for the position they were made in.
+    fn exclude(&mut self, text: &str, leave: bool) -> Vec<Response> {
+        let pos = *self.game.position();
+        let mut moves = self.excluded_here().to_vec();
+        if text == "all" {
+            moves = if leave { pos.legal_moves().iter().copied().collect() } else { Vec::new() };
+        } else {
+            let Some(mv) = parse_move(&pos, text) else {
+                let verb = if leave { "exclude" } else { "include" };
+                return vec![Response::Error {
+                    reason: "illegal move".into(),
+                    command: echo(&format!("{verb} {text}")),
+                }];
+            };
+            moves.retain(|&m| m != mv);
+            if leave {
+                moves.push(mv);
+            }
+        }
+        self.excluded = (pos.hash(), moves);
+        if self.mode == Mode::Analyze { self.analysis() } else { Vec::new() }
     }
 
     /// A player failure, told to a GUI that reads debug lines (it is on stderr in any case).

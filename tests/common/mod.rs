@@ -39,7 +39,16 @@ impl Player for TestPlayer {
             .and_then(|s| moves.iter().copied().find(|m| m.to_string() == s))
             .or_else(|| moves.iter().copied().find(|&m| pos.play(m).is_checkmate()))
             .unwrap_or(moves[0]);
-        Some(Decision { mv, score: 12, mate: None, depth: 1, pv: Vec::new(), reason: "test choice".into(), nodes: 34 })
+        Some(Decision {
+            mv,
+            score: 12,
+            mate: None,
+            depth: 1,
+            pv: Vec::new(),
+            reason: "test choice".into(),
+            nodes: 34,
+            multipv: 0,
+        })
     }
 }
 

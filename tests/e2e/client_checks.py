@@ -13,6 +13,9 @@
 - strength by Elo: `configure({"UCI_LimitStrength": True, "UCI_Elo": 1500})` over UCI (and
   `LimitStrength`/`Elo` over XBoard) plays, and says which setting plays (UCI `info string`);
   an Elo outside the offered range is refused by the client (UCI) or the engine (XBoard);
+- several lines and some moves only: `analyse(..., multipv=3)` over UCI gives three lines with
+  three different first moves, and `root_moves` over both protocols (`exclude`/`include` over
+  XBoard, `go searchmoves` over UCI) keeps the analysis to the moves given;
 - a whole session (handshake, options, games, analysis, quit) logs no warning at all (before:
   "Rejecting feature sigterm=0" and "Unexpected engine output: 'stat01: ...'" every time).
 
@@ -90,6 +93,27 @@ async def check_same_way(problems: list[str]) -> None:
         if info.get("depth", 0) < 3:
             problems.append(f"{protocol} default: analyse(time=0.5) reached depth {info.get('depth')} only")
         problems += [f"{protocol} default: warning: {w}" for w in harness.LOG.take_warnings(engine)]
+        await engine.quit()
+
+
+async def check_lines(problems: list[str]) -> None:
+    """MultiPV over UCI, and analysis of some root moves only over both protocols."""
+    board = chess.Board(KIWIPETE)
+    transport, engine = await open_engine("uci")
+    infos = await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(depth=4), multipv=3), TIMEOUT)
+    firsts = {info["pv"][0] for info in infos if info.get("pv")}
+    if len(infos) != 3 or len(firsts) != 3:
+        problems.append(f"uci: analyse(multipv=3) gave {len(infos)} lines starting with {sorted(map(str, firsts))}")
+    problems += [f"uci multipv: warning: {w}" for w in harness.LOG.take_warnings(engine)]
+    await engine.quit()
+    only = [chess.Move.from_uci("a2a3"), chess.Move.from_uci("g2g3")]
+    for protocol in ("xboard", "uci"):
+        transport, engine = await open_engine(protocol)
+        info = await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(depth=4), root_moves=only), TIMEOUT)
+        first = info.get("pv", [None])[0]
+        if first not in only:
+            problems.append(f"{protocol}: analyse(root_moves=a2a3 g2g3) gave a line starting with {first}")
+        problems += [f"{protocol} root_moves: warning: {w}" for w in harness.LOG.take_warnings(engine)]
         await engine.quit()
 
 
@@ -183,11 +207,12 @@ async def run() -> int:
     for protocol in ("xboard", "uci"):
         await check_analysis(protocol, problems)
     await check_same_way(problems)
+    await check_lines(problems)
     await check_refused_option(problems)
     await check_strength(problems)
     await check_quiet_session(problems)
     problems += [f"unattributed warning: {w}" for w in harness.LOG.take_all_warnings()]
-    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, refused option, strength by Elo, quiet sessions; {len(problems)} problems")
+    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, multipv and root moves, refused option, strength by Elo, quiet sessions; {len(problems)} problems")
     for p in problems:
         print("  PROBLEM:", p)
     return 1 if problems else 0

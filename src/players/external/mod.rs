@@ -296,6 +296,7 @@ fn decision(mv: Move, info: Info) -> Decision {
         pv: vec![mv],
         reason: format!("engine: depth {} score {}", info.depth, info.score),
         nodes: info.nodes,
+        multipv: 0,
     }
 }
 

@@ -17,7 +17,7 @@ pub use table::{DEFAULT_MB, MAX_MB};
 
 use super::{Decision, Player, SearchLimits, StopSignal};
 use crate::agents::{Features, MasterAgent, variety};
-use crate::board::{Game, Move};
+use crate::board::{Game, Move, Position};
 use std::time::{Duration, Instant};
 use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, Tree};
 
@@ -89,6 +89,9 @@ impl Level10 {
             legal.retain(|m| limits.root_moves.contains(&m));
         }
         self.tree.root_moves = if restricted { legal.iter().copied().collect() } else { Vec::new() };
+        // MultiPV: how many lines each iteration reports, each tagged with its rank.
+        let lines = (limits.lines.max(1) as usize).min(legal.len());
+        let rank = |k: usize| if lines > 1 { k as u32 } else { 0 };
         let fixed;
         let limits = match self.nodes_per_move {
             Some(n) if !limits.infinite => {
@@ -159,7 +162,10 @@ impl Level10 {
             }
             changes *= 0.6;
             best = Some((mv, score, pv.clone(), depth));
-            progress(&self.decision(mv, score, pv, depth, start));
+            progress(&self.decision(mv, score, pv, depth, start, rank(1)));
+            if lines > 1 && !self.next_lines(&pos, legal.as_slice(), mv, depth, lines, start, progress) {
+                break;
+            }
 
             // `go mate N`: a mate in N or fewer found is what was asked.
             if limits.mate.is_some_and(|n| score >= MATE_BOUND && (MATE - score + 1) / 2 <= n as i32) {
@@ -188,10 +194,47 @@ impl Level10 {
         }
         self.tree.must_finish = false;
         let (mv, score, pv, depth) = best?;
-        Some(self.decision(mv, score, pv, depth, start))
+        Some(self.decision(mv, score, pv, depth, start, rank(1)))
     }
 
-    fn decision(&self, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start: Instant) -> Decision {
+    /// MultiPV: after an iteration's best line, the next best ones down to rank `lines`, each
+    /// searched at the same depth over the root moves not yet shown, and reported as found.
+    /// False when the budget ran out part way (the iteration's best move stands).
+    #[allow(clippy::too_many_arguments)]
+    fn next_lines(
+        &mut self,
+        pos: &Position,
+        root: &[Move],
+        best: Move,
+        depth: i32,
+        lines: usize,
+        start: Instant,
+        progress: &mut dyn FnMut(&Decision),
+    ) -> bool {
+        let asked = std::mem::take(&mut self.tree.root_moves);
+        let mut shown = vec![best];
+        let mut complete = true;
+        for rank in 2..=lines {
+            let rest: Vec<Move> = root.iter().copied().filter(|m| !shown.contains(m)).collect();
+            if rest.is_empty() {
+                break;
+            }
+            self.tree.root_moves = rest;
+            let score = self.tree.search(pos, depth, -INFINITY, INFINITY, 0);
+            if self.tree.stopped && !self.tree.must_finish {
+                complete = false;
+                break;
+            }
+            let pv = self.tree.root_pv();
+            let Some(&mv) = pv.first() else { break };
+            shown.push(mv);
+            progress(&self.decision(mv, score, pv, depth, start, rank as u32));
+        }
+        self.tree.root_moves = asked;
+        complete
+    }
+
+    fn decision(&self, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start: Instant, multipv: u32) -> Decision {
         let mate = match score {
             s if s >= MATE_BOUND => Some((MATE - s + 1) / 2),
             s if s <= -MATE_BOUND => Some(-((MATE + s) / 2)),
@@ -211,6 +254,7 @@ impl Level10 {
             pv,
             reason,
             nodes: self.tree.nodes,
+            multipv,
         }
     }
 }
