@@ -27,6 +27,10 @@ fn options_a_subcommand_does_not_use_are_refused() {
         &["thesis", "--level", "3"],
         &["bench", "--seed", "5"],
         &["perft", "1", "--level", "2"],
+        // A suite carries its own depths and positions; --max-depth is how to cut them.
+        &["perft", "5", "--suite", "tests/data/perft.epd"],
+        &["perft", "--suite", "tests/data/perft.epd", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"],
+        &["perft", "3", "--max-depth", "2"],
         &["tournament", "--levels", "1-2", "--features", "foundation"],
         &["--level", "3", "match", "level:1", "level:2"],
     ] {

@@ -138,11 +138,12 @@ pub struct PerftArgs {
     /// Print the count below each root move, as Stockfish's `go perft` does.
     #[arg(long)]
     pub divide: bool,
-    /// EPD perft suite (`FEN ;D1 n ;D2 n ...`) to check.
-    #[arg(long)]
+    /// EPD perft suite (`FEN ;D1 n ;D2 n ...`) to check (its own depths: a DEPTH, --fen or
+    /// --divide beside it would be ignored, so they are refused).
+    #[arg(long, conflicts_with_all = ["depth", "fen", "divide"])]
     pub suite: Option<String>,
     /// With --suite: skip depths above this (default: every depth the suite gives).
-    #[arg(long, value_name = "DEPTH")]
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["depth", "fen", "divide"])]
     pub max_depth: Option<u32>,
 }
 
