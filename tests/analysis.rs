@@ -78,25 +78,7 @@ fn thinking_lines_stream_while_the_searcher_runs() {
 /// line legal, and the analysis goes on until it is told to stop.
 #[test]
 fn agents_analysis_reports_the_depths_their_tree_searched() {
-    use std::sync::mpsc;
-    let engine = Engine::new(player("level:7"), 1).unwrap();
-    let interrupt = engine.interrupt();
-    let (tx, rx) = mpsc::channel::<String>();
-    let analysis = std::thread::spawn(move || {
-        let mut s = Session::new(engine);
-        s.set_live_output(move |r| {
-            let _ = tx.send(r.to_string());
-        });
-        for line in ["xboard", "protover 2", "post", "new", "analyze"] {
-            s.handle_line(line);
-        }
-    });
-    let mut lines = Vec::new();
-    while lines.len() < 5 {
-        lines.push(rx.recv_timeout(std::time::Duration::from_secs(60)).expect("an analysis line"));
-    }
-    interrupt.raise(false);
-    analysis.join().expect("analysis ends when told");
+    let (_, lines) = analyse_on_a_thread("level:7", &["xboard", "protover 2", "post", "new"], 5);
     let depths: Vec<u32> = lines.iter().map(|l| l.split_whitespace().next().unwrap().parse().unwrap()).collect();
     assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
     for line in &lines {
@@ -153,34 +135,39 @@ fn multipv_reports_the_best_lines_of_every_depth() {
 }
 
 /// XBoard `exclude`: with every move but e2e4 left out, the analysis of the position is about
-/// e2e4 alone; an illegal move is refused; `include all` brings every move back.
+/// e2e4 alone, and an illegal move is refused.
 #[test]
 fn excluded_moves_stay_out_of_the_analysis() {
-    use std::sync::mpsc;
-    let engine = Engine::new(player("level:10"), 1).unwrap();
-    let interrupt = engine.interrupt();
-    let (tx, rx) = mpsc::channel::<String>();
-    let analysis = std::thread::spawn(move || {
-        let mut s = Session::new(engine);
-        let first: Vec<String> = ["xboard", "protover 2", "post", "new", "exclude all", "include e2e4", "exclude e2e5"]
-            .iter()
-            .flat_map(|line| s.handle_line(line))
-            .map(|r| r.to_string())
-            .collect();
-        s.set_live_output(move |r| {
-            let _ = tx.send(r.to_string());
-        });
-        s.handle_line("analyze");
-        first
-    });
-    let mut lines = Vec::new();
-    while lines.len() < 4 {
-        lines.push(rx.recv_timeout(std::time::Duration::from_secs(60)).expect("an analysis line"));
-    }
-    interrupt.raise(false);
-    let first = analysis.join().expect("analysis ends when told");
+    let setup = ["xboard", "protover 2", "post", "new", "exclude all", "include e2e4", "exclude e2e5"];
+    let (first, lines) = analyse_on_a_thread("level:10", &setup, 4);
     assert!(first.contains(&"Error (illegal move): exclude e2e5".to_string()), "{first:?}");
     for line in &lines {
         assert_eq!(line.split_whitespace().nth(4), Some("e4"), "{lines:?}");
     }
+}
+
+/// An XBoard session with `spec` on a thread of its own: the `setup` lines, then `analyze`, whose
+/// first `wanted` live lines are returned with the replies to `setup` once the analysis has been
+/// told to stop (and has stopped).
+fn analyse_on_a_thread(spec: &str, setup: &[&str], wanted: usize) -> (Vec<String>, Vec<String>) {
+    use std::sync::mpsc;
+    let engine = Engine::new(player(spec), 1).unwrap();
+    let interrupt = engine.interrupt();
+    let (tx, rx) = mpsc::channel::<String>();
+    let setup: Vec<String> = setup.iter().map(|l| l.to_string()).collect();
+    let analysis = std::thread::spawn(move || {
+        let mut s = Session::new(engine);
+        s.set_live_output(move |r| {
+            let _ = tx.send(r.to_string());
+        });
+        let replies: Vec<String> = setup.iter().flat_map(|line| s.handle_line(line)).map(|r| r.to_string()).collect();
+        s.handle_line("analyze");
+        replies
+    });
+    let mut lines = Vec::new();
+    while lines.len() < wanted {
+        lines.push(rx.recv_timeout(std::time::Duration::from_secs(60)).expect("an analysis line"));
+    }
+    interrupt.raise(false);
+    (analysis.join().expect("analysis ends when told"), lines)
 }

@@ -3,7 +3,20 @@
 
 mod common;
 
+use agentchess::protocol::{Engine, UciSession};
 use common::uci_file;
+
+/// A UCI session with `spec` playing at seed 1, past its `uci` handshake.
+fn session_after_uci(spec: &str) -> UciSession<'static> {
+    let mut uci = UciSession::new(Engine::new(common::player(spec), 1).unwrap());
+    uci.handle_line("uci");
+    uci
+}
+
+/// The replies to one line, as text.
+fn send(uci: &mut UciSession, line: &str) -> Vec<String> {
+    uci.handle_line(line).iter().map(|r| r.to_string()).collect()
+}
 
 #[test]
 fn uci_session() {
@@ -30,10 +43,9 @@ fn uci_skips_unknown_tokens_and_always_answers_go() {
 fn uci_elo_chooses_the_calibrated_setting() {
     use agentchess::players::spec::PlayerSpec;
     use agentchess::players::strength::{self, DEFAULT_ELO};
-    use agentchess::protocol::{Engine, UciSession};
     let (min, max) = strength::range();
     let mut uci = UciSession::new(Engine::new(common::player("level:10"), 1).unwrap());
-    let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    let mut send = |line: &str| send(&mut uci, line);
     let plays = |elo: u32| PlayerSpec::from_setting(strength::setting(elo).unwrap()).to_string();
 
     let hello = send("uci");
@@ -75,10 +87,9 @@ fn uci_elo_chooses_the_calibrated_setting() {
 /// variety at a node budget alike); a different seed varies it.
 #[test]
 fn the_same_seed_replays_a_game() {
-    use agentchess::protocol::{Engine, UciSession};
     let game = |spec: &str, seed: u64| {
         let mut uci = UciSession::new(Engine::new(common::player(spec), 99).unwrap().fresh_seed_every_game());
-        let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        let mut send = |line: &str| send(&mut uci, line);
         send(&format!("setoption name Seed value {seed}"));
         let mut moves: Vec<String> = Vec::new();
         send("ucinewgame");
@@ -103,11 +114,9 @@ fn the_same_seed_replays_a_game() {
 /// is said in an info string, and with no legal move given every move is searched.
 #[test]
 fn searchmoves_restricts_the_root() {
-    use agentchess::protocol::{Engine, UciSession};
     for spec in ["level:10", "level:3", "search:depth=2"] {
-        let mut uci = UciSession::new(Engine::new(common::player(spec), 1).unwrap());
-        let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
-        send("uci");
+        let mut uci = session_after_uci(spec);
+        let mut send = |line: &str| send(&mut uci, line);
         // White takes the queen on d5 with the rook unless told to look at king moves only.
         send("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
         let free = send("go nodes 20000");
@@ -126,11 +135,9 @@ fn searchmoves_restricts_the_root() {
 /// moves; here a mate in three whose first move is quiet (WAC 191).
 #[test]
 fn go_mate_finds_the_mate() {
-    use agentchess::protocol::{Engine, UciSession};
     for spec in ["level:10", "level:7"] {
-        let mut uci = UciSession::new(Engine::new(common::player(spec), 1).unwrap());
-        let mut send = |line: &str| uci.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
-        send("uci");
+        let mut uci = session_after_uci(spec);
+        let mut send = |line: &str| send(&mut uci, line);
         send("position fen 2r1Rn1k/1p1q2pp/p7/5p2/3P4/1B4P1/P1P1QP1P/6K1 w - - 0 1");
         let reply = send("go mate 3");
         assert_eq!(reply.last().unwrap(), "bestmove e2c4", "{spec}: {reply:?}");
