@@ -132,20 +132,6 @@ fn worth(pos: &Position, stage: &Stage, piece: Piece, sq: Square, occ: Bitboard,
     }
 }
 
-/// What the squares `side`'s pieces stand on are worth to them, all together: how the agents
-/// judge a position's placement where level 10's tree stops (`judgement`).
-pub(crate) fn standing(pos: &Position, side: Color) -> i32 {
-    let stage = Stage::of_side(pos, side);
-    let (occ, own) = (pos.occupied(), pos.by_color(side));
-    let mut total = 0;
-    for piece in Piece::ALL {
-        for sq in pos.pieces(side, piece) {
-            total += worth(pos, &stage, piece, sq, occ, own);
-        }
-    }
-    total
-}
-
 /// The squares our pieces stand on now, weighed once a decision (`Eval` keeps it), so that a
 /// move's gain needs only its new square's worth.
 #[derive(Clone, Debug)]

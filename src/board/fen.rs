@@ -128,6 +128,20 @@ impl Position {
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         s
     }
+
+    /// The same position with the board turned around and the colours swapped: what is good
+    /// for one side here is as good for the other there.
+    pub fn mirrored(&self) -> Position {
+        let swap = |c: char| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+        let placement = placement_fen(|sq| self.piece_at(Square::new(sq.file(), 7 - sq.rank())));
+        let placement: String = placement.chars().map(swap).collect();
+        let side = if self.side == Color::White { 'b' } else { 'w' };
+        let castling = self.castling.to_fen();
+        let castling: String = if castling == "-" { castling } else { castling.chars().map(swap).collect() };
+        let ep = self.ep.map_or("-".to_string(), |sq| Square::new(sq.file(), 7 - sq.rank()).to_string());
+        let fen = format!("{placement} {side} {castling} {ep} {} {}", self.halfmove, self.fullmove);
+        Position::from_fen(&fen).expect("the mirror image of a legal position is legal")
+    }
 }
 
 /// Error messages quote the input; keep a hostile 4 KB token from flooding them.

@@ -81,6 +81,8 @@ pub struct Tree {
     pub variety: Option<u64>,
     /// The root moves to search (UCI `go searchmoves`); empty means every move.
     pub root_moves: Vec<Move>,
+    /// The agents' judgement of the leaves, with what it remembers between them.
+    judgement: agents::Judge,
 }
 
 impl Tree {
@@ -101,6 +103,7 @@ impl Tree {
             selection: Selection::new(parts.agent_selection.then_some(agents)),
             variety: None,
             root_moves: Vec::new(),
+            judgement: agents::Judge::new(),
         }
     }
 
@@ -151,8 +154,8 @@ impl Tree {
 
     /// The leaf judgement from the side to move.
     #[inline]
-    fn judge(&self, pos: &Position) -> i32 {
-        let judged = if self.parts.agent_leaves { agents::judge(pos) } else { agents::material(pos) };
+    fn judge(&mut self, pos: &Position) -> i32 {
+        let judged = if self.parts.agent_leaves { self.judgement.judge(pos) } else { agents::material(pos) };
         match self.variety {
             Some(salt) => judged + agents::variety::leaf_offset(salt, pos.hash()),
             None => judged,

@@ -1,0 +1,199 @@
+//! How the agents judge a position where level 10's tree stops looking (`agent-leaves`), and
+//! what a capture wins by their exchange estimate (the tree's quiescence and move order).
+//!
+//! A leaf is judged piece by piece, as each agent sees its own: the pawn agents their
+//! structure and their passed pawns (`pawns`), the knight, bishop, rook and queen agents the
+//! squares they can safely use and what their square is worth (`pieces`), the king agent its
+//! shelter and the attack on its zone (`king`), and the side to move's agents the threats they
+//! stand under by their exchange estimate (`threats`). Every term is a pair of weights, for the
+//! middlegame and the endgame, blended by the material left (`score`); drawn endings are scaled
+//! toward zero (`scaling`). The weights live in one place (`weights`), fitted to games by
+//! `agentchess tune`; `terms` names them, so that `explain` and the tuner see what a leaf got.
+
+mod king;
+mod pawns;
+mod pieces;
+mod scaling;
+pub mod score;
+pub mod terms;
+mod threats;
+pub mod weights;
+
+pub use pawns::PawnCache;
+
+use super::exchange::exchange_threat;
+use super::scene::Scene;
+use crate::board::values::{material_balance, value};
+use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position};
+use score::{S, Sink, Sum, Trace, blend, phase};
+
+/// Material alone, from the side to move (thesis Table 2.2): a leaf with `agent-leaves` off.
+pub fn material(pos: &Position) -> i32 {
+    material_balance(pos, pos.side_to_move())
+}
+
+/// Every term but the pawn structure's (which `PawnCache` keeps), from White's side.
+fn terms_beside_structure(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sink) {
+    for side in Color::BOTH {
+        for (i, piece) in [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen].into_iter().enumerate()
+        {
+            sink.side(side, terms::MATERIAL + i, pos.pieces(side, piece).count() as i32);
+        }
+    }
+    pawns::passers(pos, passed, sink);
+    let danger = pieces::pieces(pos, sink);
+    king::kings(pos, danger, sink);
+    threats::threats(pos, sink);
+    sink.side(pos.side_to_move(), terms::TEMPO, 1);
+}
+
+/// The two parts of a White-side score made one number from the side to move.
+fn finish(pos: &Position, total: S) -> i32 {
+    let strong = if total.1 >= 0 { Color::White } else { Color::Black };
+    let white = blend(total, phase(pos), scaling::scale(pos, strong));
+    if pos.side_to_move() == Color::White { white } else { -white }
+}
+
+/// The agents' judgement of `pos` from the side to move, in centipawns.
+pub fn judge(pos: &Position) -> i32 {
+    let mut sum = Sum::default();
+    let passed = pawns::structure(pos, &mut sum);
+    terms_beside_structure(pos, passed, &mut sum);
+    finish(pos, sum.0)
+}
+
+/// The judgement with what it remembers between leaves (the pawn structures met): what a
+/// tree keeps for its leaves. Judges exactly as `judge`.
+#[derive(Default)]
+pub struct Judge {
+    pawns: PawnCache,
+}
+
+impl Judge {
+    pub fn new() -> Judge {
+        Judge::default()
+    }
+
+    /// `judge(pos)`, the pawn structure looked up when it was met before.
+    pub fn judge(&mut self, pos: &Position) -> i32 {
+        let (structure, passed) = self.pawns.structure(pos);
+        let mut sum = Sum(structure);
+        terms_beside_structure(pos, passed, &mut sum);
+        finish(pos, sum.0)
+    }
+}
+
+/// What a leaf got, term by term: the counts (White's less Black's), the phase and the scale
+/// of its endgame part, as the tuner fits them and `explain` shows them.
+#[derive(Clone, Debug)]
+pub struct Traced {
+    pub trace: Trace,
+    pub phase: i32,
+    pub scale: i32,
+    pub white_to_move: bool,
+}
+
+impl Traced {
+    /// The judgement under `weights`, from the side to move (with `weights::WEIGHTS`, what
+    /// `judge` says).
+    pub fn score(&self, weights: &[S]) -> i32 {
+        let white = blend(self.trace.score(weights), self.phase, self.scale);
+        if self.white_to_move { white } else { -white }
+    }
+}
+
+/// The judgement of `pos` traced term by term.
+pub fn trace(pos: &Position) -> Traced {
+    let mut trace = Trace::default();
+    let passed = pawns::structure(pos, &mut trace);
+    terms_beside_structure(pos, passed, &mut trace);
+    let total = trace.score(&weights::WEIGHTS);
+    let strong = if total.1 >= 0 { Color::White } else { Color::Black };
+    Traced {
+        trace,
+        phase: phase(pos),
+        scale: scaling::scale(pos, strong),
+        white_to_move: pos.side_to_move() == Color::White,
+    }
+}
+
+/// What the capture or promotion `mv` wins for the side to move when the opponent answers on
+/// the square as the agents' exchange estimate expects: what it takes, what the promotion adds,
+/// less what the opponent then wins from the piece that took (never more than it, as the
+/// opponent need not recapture). Negative: the capture loses material.
+pub fn capture_gain(pos: &Position, mv: Move) -> i32 {
+    let mover = pos.moving_piece(mv);
+    let taken = pos.captured_piece(mv).map_or(0, value);
+    let (arrives, promoted) = match (mv.kind(), mv.promotion()) {
+        (MoveKind::Promotion, Some(p)) => (p, value(p) - value(Piece::Pawn)),
+        _ => (mover, 0),
+    };
+    let scene = Scene::after(pos, mv);
+    taken + promoted - exchange_threat(pos, &scene, mv.to(), arrives)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gain(fen: &str, uci: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        capture_gain(&pos, pos.parse_uci(uci).unwrap())
+    }
+
+    #[test]
+    fn a_capture_gains_what_the_exchange_leaves() {
+        // A free pawn.
+        assert_eq!(gain("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), 100);
+        // A pawn defended by a pawn: the queen is lost for it.
+        assert_eq!(gain("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), 100 - 900);
+        // A knight for a defended pawn: still a loss.
+        assert_eq!(gain("4k3/8/4p3/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), 100 - 300);
+        // Rook takes rook; their rook and then their king take back, our second rook between:
+        // a rook for a rook.
+        assert_eq!(gain("3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7"), 0);
+        // With their king far away the second rook wins the exchange.
+        assert_eq!(gain("3r3k/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7"), 500);
+    }
+
+    #[test]
+    fn a_promotion_gains_the_new_piece() {
+        assert_eq!(gain("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"), 800);
+        // Promoting where a rook takes the queen at once wins nothing.
+        assert_eq!(gain("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), 800 - 900);
+    }
+
+    /// Over WAC and every position one move on: the mirrored position gets every term the other
+    /// side got (but the threats: the exchange estimate takes the lower square first among
+    /// equal attackers, which a mirror changes); the cached judgement and the trace weighed by
+    /// the weights agree with the plain one.
+    #[test]
+    fn mirrored_cached_and_traced_judgements_agree() {
+        let mut judge_cached = Judge::new();
+        for pos in crate::agents::wac_and_one_move_on() {
+            let (here, there) = (trace(&pos), trace(&pos.mirrored()));
+            for i in (0..terms::COUNT).filter(|&i| i != terms::WORST_THREAT && i != terms::SECOND_THREAT) {
+                assert_eq!(here.trace.counts[i], -there.trace.counts[i], "{:?} in {}", terms::term_of(i), pos.to_fen());
+            }
+            let plain = judge(&pos);
+            assert_eq!(plain, judge_cached.judge(&pos), "{}", pos.to_fen());
+            assert_eq!(plain, trace(&pos).score(&weights::WEIGHTS), "{}", pos.to_fen());
+        }
+    }
+
+    /// The judgement is the same for both colours in mirrored positions (from the side to move).
+    #[test]
+    fn the_colours_are_judged_alike() {
+        let pairs = [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            ("8/5k2/3p4/8/2P5/8/4K3/8 w - - 0 1", "8/4k3/8/2p5/8/3P4/5K2/8 b - - 0 1"),
+        ];
+        for (a, b) in pairs {
+            let (a, b) = (Position::from_fen(a).unwrap(), Position::from_fen(b).unwrap());
+            assert_eq!(judge(&a), judge(&b));
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The knight, bishop, rook and queen agents: each judges its own square by the squares it can
+//! use safely (not our own, not covered by their pawns), what the square is (an outpost, an
+//! open file, the seventh rank, the centre, still home), and how much of their king's zone it
+//! bears on; and what stands attacked by a pawn.
+
+use super::pawns::{ATTACK_SPAN, relative_rank};
+use super::score::Sink;
+use super::terms::*;
+use crate::board::{Bitboard, Color, Piece, Position, Square, attacks};
+
+/// How much each kind of piece adds to an attack on the king's zone.
+fn attack_weight(piece: Piece) -> i32 {
+    match piece {
+        Piece::Knight | Piece::Bishop => 2,
+        Piece::Rook => 3,
+        Piece::Queen => 5,
+        _ => 0,
+    }
+}
+
+/// How far `sq` is from the edge: 0 on the edge, 3 on the four centre squares.
+#[inline]
+pub(super) fn centrality(sq: Square) -> usize {
+    let (f, r) = (sq.file(), sq.rank());
+    f.min(7 - f).min(r).min(7 - r) as usize
+}
+
+/// The square is one their pawns can never attack, and one of ours guards it, in their half.
+fn outpost(us: Color, sq: Square, our_pawn_attacks: Bitboard, their_pawns: Bitboard) -> bool {
+    (3..=5).contains(&relative_rank(us, sq))
+        && our_pawn_attacks.contains(sq)
+        && (Bitboard(ATTACK_SPAN[us.index()][sq.index()]) & their_pawns).is_empty()
+}
+
+/// The pieces' terms of both sides into `sink`; returned, the weight of the attack each side's
+/// king's zone is under (White's king first).
+pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
+    let t = attacks::tables();
+    let occ = pos.occupied();
+    let mut danger = [0; 2];
+    for us in Color::BOTH {
+        let them = !us;
+        let white = us == Color::White;
+        let our_pawns = pos.pieces(us, Piece::Pawn);
+        let their_pawns = pos.pieces(them, Piece::Pawn);
+        let our_pawn_attacks = our_pawns.pawn_attacks(white);
+        let their_pawn_attacks = their_pawns.pawn_attacks(!white);
+        let safe = !pos.by_color(us) & !their_pawn_attacks;
+        let their_king = pos.king_square(them);
+        let zone = t.king(their_king).with(their_king);
+        let mut weight = 0;
+        let mut attackers = 0;
+        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+            for sq in pos.pieces(us, piece) {
+                let reach = match piece {
+                    Piece::Knight => t.knight(sq),
+                    Piece::Bishop => t.bishop(sq, occ),
+                    Piece::Rook => t.rook(sq, occ),
+                    _ => t.queen(sq, occ),
+                };
+                let mobility = (reach & safe).count() as usize;
+                let rank = relative_rank(us, sq);
+                if (reach & zone).any() {
+                    weight += attack_weight(piece);
+                    attackers += 1;
+                }
+                if their_pawn_attacks.contains(sq) {
+                    sink.side(us, THREAT_BY_PAWN, 1);
+                }
+                match piece {
+                    Piece::Knight => {
+                        sink.side(us, KNIGHT_MOBILITY + mobility.min(8), 1);
+                        sink.side(us, KNIGHT_CENTRE + centrality(sq), 1);
+                        if outpost(us, sq, our_pawn_attacks, their_pawns) {
+                            sink.side(us, KNIGHT_OUTPOST, 1);
+                        }
+                        if rank == 0 {
+                            sink.side(us, MINOR_UNDEVELOPED, 1);
+                        }
+                    }
+                    Piece::Bishop => {
+                        sink.side(us, BISHOP_MOBILITY + mobility.min(13), 1);
+                        if outpost(us, sq, our_pawn_attacks, their_pawns) {
+                            sink.side(us, BISHOP_OUTPOST, 1);
+                        }
+                        if rank == 0 {
+                            sink.side(us, MINOR_UNDEVELOPED, 1);
+                        }
+                        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                            Bitboard::LIGHT_SQUARES
+                        } else {
+                            Bitboard::DARK_SQUARES
+                        };
+                        sink.side(us, BISHOP_OWN_PAWNS, (our_pawns & colour).count() as i32);
+                    }
+                    Piece::Rook => {
+                        sink.side(us, ROOK_MOBILITY + mobility.min(14), 1);
+                        let file = Bitboard::file(sq.file());
+                        if (file & our_pawns).is_empty() {
+                            let open = (file & their_pawns).is_empty();
+                            sink.side(us, if open { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE }, 1);
+                        }
+                        let their_back = relative_rank(us, their_king) == 7;
+                        let pawns_on_seventh =
+                            (their_pawns & Bitboard::rank(Square::new(0, 6).relative(us).rank())).any();
+                        if rank == 6 && (their_back || pawns_on_seventh) {
+                            sink.side(us, ROOK_SEVENTH, 1);
+                        }
+                    }
+                    _ => sink.side(us, QUEEN_MOBILITY + mobility.min(27), 1),
+                }
+            }
+        }
+        if pos.pieces(us, Piece::Bishop).more_than_one() {
+            sink.side(us, BISHOP_PAIR, 1);
+        }
+        // A lone piece near the king is no attack yet.
+        danger[them.index()] = if attackers >= 2 { weight } else { 0 };
+    }
+    danger
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::judgement::score::Trace;
+
+    fn trace(fen: &str) -> (Trace, [i32; 2]) {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut t = Trace::default();
+        let danger = pieces(&pos, &mut t);
+        (t, danger)
+    }
+
+    #[test]
+    fn mobility_counts_the_squares_not_covered_by_pawns() {
+        // The knight on d4 reaches 8 squares; Black's pawn on e6 covers f5, one of them.
+        let (t, _) = trace("4k3/8/3pp3/8/3N4/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[KNIGHT_MOBILITY + 7], 1);
+        assert_eq!(t.counts[KNIGHT_CENTRE + 3], 1);
+    }
+
+    #[test]
+    fn an_outpost_an_open_file_and_the_seventh() {
+        // Knight e5 guarded by d4, no black pawn on d or f files to chase it: an outpost. The
+        // rook on the a-file (no pawns) on the seventh, Black's king on its back rank.
+        let (t, _) = trace("4k3/R7/8/4N3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[KNIGHT_OUTPOST], 1);
+        assert_eq!(t.counts[ROOK_OPEN_FILE], 1);
+        assert_eq!(t.counts[ROOK_SEVENTH], 1);
+        // A black pawn on f7 can come to f6 and chase the knight.
+        let (t, _) = trace("4k3/R4p2/8/4N3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[KNIGHT_OUTPOST], 0);
+    }
+
+    #[test]
+    fn two_pieces_near_the_king_are_an_attack() {
+        // Queen and rook bear on the black king's zone; one queen alone is no attack.
+        let (_, danger) = trace("6k1/5ppp/8/8/8/8/1Q6/K5R1 w - - 0 1");
+        assert_eq!(danger, [0, 8]);
+        let (_, danger) = trace("6k1/5ppp/8/8/8/8/1Q6/K7 w - - 0 1");
+        assert_eq!(danger, [0, 0]);
+    }
+}

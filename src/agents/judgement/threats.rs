@@ -1,0 +1,57 @@
+//! What the side to move's agents stand under at a leaf: each agent's threat from the whole
+//! exchange on its square. The side to move can save one threatened piece with its move, or
+//! take something itself, which the tree's quiescence tries; a second piece under threat it
+//! cannot save too.
+
+use super::score::Sink;
+use super::terms::*;
+use crate::agents::exchange::exchange_threat;
+use crate::agents::scene::Scene;
+use crate::board::{Piece, Position};
+
+/// The largest and second largest threat on the side to move's pieces (0 where fewer are
+/// threatened), each agent's threat estimated from the whole exchange on its square.
+pub(super) fn worst_two(pos: &Position) -> (i32, i32) {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let mut attacked =
+        (pos.by_color(us) & !pos.pieces(us, Piece::King)).filter(|&sq| pos.attackers_to(sq, !us, occ).any());
+    let Some(first_sq) = attacked.next() else { return (0, 0) };
+    let scene = Scene::now(pos);
+    let (mut first, mut second) = (exchange_threat(pos, &scene, first_sq, pos.piece_on(first_sq)), 0);
+    for sq in attacked {
+        let threat = exchange_threat(pos, &scene, sq, pos.piece_on(sq));
+        if threat > first {
+            second = first;
+            first = threat;
+        } else if threat > second {
+            second = threat;
+        }
+    }
+    (first, second)
+}
+
+/// The threats' terms into `sink`, counted in quarter pawns.
+pub(super) fn threats(pos: &Position, sink: &mut impl Sink) {
+    let (first, second) = worst_two(pos);
+    let us = pos.side_to_move();
+    sink.side(us, WORST_THREAT, first / 25);
+    sink.side(us, SECOND_THREAT, second / 25);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two pieces attacked at once (a fork) weigh on the side to move; one does not.
+    #[test]
+    fn a_second_threatened_piece_is_seen() {
+        let forked = Position::from_fen("4k3/8/8/5q2/3N4/1r6/8/K7 b - - 0 1").unwrap();
+        let single = Position::from_fen("4k3/8/8/8/3N4/1r6/8/K7 b - - 0 1").unwrap();
+        assert_eq!(worst_two(&forked), (900, 500));
+        assert_eq!(worst_two(&single), (500, 0));
+        // Rook and queen guard each other: the knight wins 200 from the rook (rook for knight).
+        let guarded = Position::from_fen("4k3/8/2r1q3/8/3N4/8/8/K7 b - - 0 1").unwrap();
+        assert_eq!(worst_two(&guarded).1, 200);
+    }
+}
