@@ -536,3 +536,32 @@ fn engine_options_must_be_offered() {
     assert!(taken.status.success(), "{}", String::from_utf8_lossy(&taken.stderr));
     assert!(String::from_utf8_lossy(&taken.stdout).contains("2 of 2 games"));
 }
+
+/// `tune` plays its games into a positions file and fits weights that read back as the
+/// judgement's source; run again asking for more, it plays only the new games and goes on
+/// fitting from its checkpoint.
+#[test]
+fn tune_goes_on_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("agentchess-tune-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |games: &str, steps: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_agentchess"))
+            .args(["tune", "--dir", dir.to_str().unwrap(), "--games", games, "--nodes", "200", "--steps", steps])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    run("4", "20");
+    let first = std::fs::read_to_string(dir.join("positions.txt")).unwrap();
+    assert_eq!(first.matches("# game ").count(), 4);
+    let weights = std::fs::read_to_string(dir.join("weights.rs")).unwrap();
+    agentchess::experiments::tuning::source::read(&weights).expect("the weights read back");
+    let again = run("6", "30");
+    assert!(again.contains("2 games to play (4 in"), "{again}");
+    assert!(again.contains("going on from step 20"), "{again}");
+    let second = std::fs::read_to_string(dir.join("positions.txt")).unwrap();
+    assert!(second.starts_with(&first));
+    assert_eq!(second.matches("# game ").count(), 6);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -97,6 +97,48 @@ pub enum Command {
     /// Fairy-Max and HoiChess play too when present (cross-checks). --games is the games of
     /// one engine pairing; the agents' own pairings play 5 to 30 times as many.
     Calibrate(CalibrateArgs),
+    /// Fit the judgement's weights to games level 10 plays itself (Texel's method).
+    ///
+    /// Plays --games self-play games at --nodes a move from the openings (a few random moves
+    /// into each), keeps every quiet position labelled by the game's result in DIR/positions.txt,
+    /// then fits the weights of level 10's leaf judgement so that a logistic map of the
+    /// judgement predicts those results, checkpointing DIR/weights.rs as it goes. Stopped at any
+    /// point and run again with the same options, it goes on where it stopped. --write puts the
+    /// weights where the build reads them (src/agents/judgement/weights.rs). docs/tuning.md has
+    /// the recipe.
+    Tune(TuneArgs),
+}
+
+// `tune`.
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Folder for the positions, the checkpoints and the fitted weights (made if missing).
+    #[arg(long, default_value = "tuning")]
+    pub dir: PathBuf,
+    /// Self-play games to learn from.
+    #[arg(long, value_parser = at_least_one, default_value_t = 4000)]
+    pub games: u32,
+    /// Nodes a move in the self-play games.
+    #[arg(long, value_parser = at_least_one, default_value_t = 5000)]
+    pub nodes: u32,
+    /// Seed of the games (each game's random moves and variety come from it).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Start positions (FEN or EPD lines; default: the project's tests/data/openings.epd).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Steps of the fit over all positions.
+    #[arg(long, value_parser = at_least_one, default_value_t = 2000)]
+    pub steps: u32,
+    /// How far a weight moves in one step at first, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = at_least_one)]
+    pub threads: Option<u32>,
+    /// Also write the fitted weights here (e.g. src/agents/judgement/weights.rs).
+    #[arg(long, value_name = "FILE")]
+    pub write: Option<PathBuf>,
 }
 
 // `calibrate`.

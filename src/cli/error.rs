@@ -62,6 +62,11 @@ pub enum CliError {
     PerftMismatch(u32),
     #[error("protocol I/O failed: {0}")]
     ProtocolIo(std::io::Error),
+    /// A weights file the tuner cannot go on from.
+    #[error("{}: {source}", .path.display())]
+    Weights { path: PathBuf, source: crate::experiments::tuning::source::SourceError },
+    #[error("{0}: no positions to fit")]
+    NoPositions(String),
 }
 
 /// `--levels 1-8`, `2,5,7`: a level list that cannot be read.

@@ -52,6 +52,7 @@ mod run;
 mod suite;
 mod thesis;
 mod tournament;
+mod tune;
 
 pub use args::{Cli, Command};
 pub use bench::{BenchReport, bench};
@@ -73,5 +74,6 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Endgame(args)) => endgame::run(args),
         Some(Command::Bench) => bench::run(),
         Some(Command::Calibrate(args)) => calibrate::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
     }
 }

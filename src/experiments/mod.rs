@@ -13,6 +13,7 @@ pub mod stats;
 pub mod suite;
 pub mod svg;
 pub mod thesis;
+pub mod tuning;
 
 use crate::board::{Color, Position};
 use crate::players::spec::PlayerSpec;

@@ -1,0 +1,191 @@
+//! `tune`: self-play games into labelled positions, then the judgement's weights fitted to them
+//! (see `experiments::tuning`). Both steps go on from where a run that was stopped left off.
+
+use super::CliError;
+use super::args::{TuneArgs, threads};
+use crate::agents::judgement::terms::{COUNT, term_of};
+use crate::agents::judgement::weights::WEIGHTS;
+use crate::experiments::tuning::fit::{self, Adam};
+use crate::experiments::tuning::{self, data, source};
+use crate::experiments::{parse_openings, run_jobs_until};
+use crate::players::spec::PlayerSpec;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Steps between checkpoints of the fit.
+const CHECKPOINT: u32 = 100;
+
+pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    let threads = threads(args.threads);
+    std::fs::create_dir_all(&args.dir).map_err(|source| CliError::WriteDir { dir: args.dir.clone(), source })?;
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = read(path)?;
+            parse_openings(&text).map_err(|source| CliError::Openings { path: path.clone(), source })?
+        }
+        None => parse_openings(tuning::OPENINGS).expect("the project's openings parse"),
+    };
+    let player: PlayerSpec = format!("level:10,nodes={}", args.nodes).parse()?;
+    let positions = args.dir.join("positions.txt");
+    let games = play(args, &player, &openings, &positions, threads)?;
+    let text = read(&positions)?;
+    let samples = tuning::samples(&text, threads);
+    if samples.is_empty() {
+        return Err(CliError::NoPositions(positions.display().to_string()));
+    }
+    errln!("tune: {} positions from {games} games", samples.len());
+    let fitted = fit_weights(args, &samples, threads)?;
+    outln!("positions   {} (quiet, from {games} games of level 10 at {} nodes a move)", samples.len(), args.nodes);
+    outln!("k           {:.4}", fitted.k);
+    outln!("error       {:.6} with the built-in weights, {:.6} fitted", fitted.before, fitted.after);
+    outln!("weights     {}", args.dir.join("weights.rs").display());
+    outln!("largest changes:");
+    let mut changes: Vec<(usize, i32)> = (0..COUNT)
+        .map(|i| (i, (fitted.weights[i].0 - WEIGHTS[i].0).abs() + (fitted.weights[i].1 - WEIGHTS[i].1).abs()))
+        .collect();
+    changes.sort_by_key(|&(i, d)| (std::cmp::Reverse(d), i));
+    for &(i, _) in changes.iter().take(10) {
+        let (name, at) = term_of(i);
+        let (old, new) = (WEIGHTS[i], fitted.weights[i]);
+        outln!("  {name} [{at}]: ({}, {}) -> ({}, {})", old.0, old.1, new.0, new.1);
+    }
+    if let Some(path) = &args.write {
+        write(path, &source::write(&fitted.weights))?;
+        outln!("written     {}", path.display());
+    }
+    Ok(())
+}
+
+fn read(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|source| CliError::Read { path: path.to_path_buf(), source })
+}
+
+/// Writes `text` whole or not at all (a checkpoint cut off half written would not read back).
+fn write(path: &Path, text: &str) -> Result<(), CliError> {
+    let err = |source| CliError::Write { path: path.to_path_buf(), source };
+    let partial = PathBuf::from(format!("{}.partial", path.display()));
+    std::fs::write(&partial, text).map_err(err)?;
+    std::fs::rename(&partial, path).map_err(err)
+}
+
+/// Plays the games not yet in the positions file and appends theirs; the number of games in
+/// the file.
+fn play(
+    args: &TuneArgs,
+    player: &PlayerSpec,
+    openings: &[crate::board::Position],
+    positions: &Path,
+    threads: usize,
+) -> Result<usize, CliError> {
+    let text = if positions.exists() { read(positions)? } else { String::new() };
+    let (done, complete) = data::finished(&text);
+    if complete < text.len() {
+        write(positions, &text[..complete])?;
+    }
+    let all = data::jobs(player, openings, args.games as usize, args.seed);
+    let (numbers, todo): (Vec<usize>, Vec<_>) = all.into_iter().enumerate().filter(|(i, _)| !done.contains(i)).unzip();
+    if todo.is_empty() {
+        return Ok(done.len());
+    }
+    errln!("tune: {} games to play ({} in {} already)", todo.len(), done.len(), positions.display());
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(positions)
+        .map_err(|source| CliError::Write { path: positions.to_path_buf(), source })?;
+    let file = Mutex::new(file);
+    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let played = AtomicUsize::new(0);
+    let start = Instant::now();
+    run_jobs_until(&todo, threads, None, false, &|record| {
+        let mut record = record.clone();
+        record.index = numbers[record.index];
+        let lines = data::game_lines(&record);
+        let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = f.write_all(lines.as_bytes()).and_then(|_| f.flush()) {
+            *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+            return true;
+        }
+        let n = played.fetch_add(1, Ordering::Relaxed) + 1;
+        progress("games", n, todo.len(), start);
+        false
+    });
+    errln!();
+    if let Some(source) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(CliError::Write { path: positions.to_path_buf(), source });
+    }
+    Ok(done.len() + played.into_inner())
+}
+
+/// One progress line on stderr, rewritten in place.
+fn progress(what: &str, done: usize, of: usize, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    let eta = (of - done.min(of)) as f64 * secs / done.max(1) as f64;
+    let filled = done * 30 / of.max(1);
+    let bar = format!("{}{}", "#".repeat(filled), ".".repeat(30 - filled));
+    let _ = write!(std::io::stderr(), "\r[{bar}] {done}/{of} {what}, {secs:.0} s, eta {eta:.0} s ");
+}
+
+struct Fitted {
+    weights: Vec<crate::agents::judgement::score::S>,
+    k: f64,
+    before: f64,
+    after: f64,
+}
+
+/// Fits from the checkpoint in the folder when there is one, else from the built-in weights.
+fn fit_weights(args: &TuneArgs, samples: &fit::Samples, threads: usize) -> Result<Fitted, CliError> {
+    let checkpoint = args.dir.join("weights.rs");
+    let state = args.dir.join("fit.txt");
+    let builtin = fit::to_real(&WEIGHTS);
+    let (mut weights, k, mut step) = match (checkpoint.exists(), read(&state).ok().and_then(|s| parse_state(&s))) {
+        (true, Some((k, step))) => {
+            let text = read(&checkpoint)?;
+            let w = source::read(&text).map_err(|source| CliError::Weights { path: checkpoint.clone(), source })?;
+            errln!("tune: going on from step {step} of {}", checkpoint.display());
+            (fit::to_real(&w), k, step)
+        }
+        _ => (builtin.clone(), fit::fit_k(samples, &builtin), 0),
+    };
+    let before = fit::error(samples, &builtin, k);
+    let mut adam = Adam::new(COUNT, args.rate);
+    let start = Instant::now();
+    let todo = args.steps.saturating_sub(step);
+    while step < args.steps {
+        adam.step(samples, &mut weights, k, threads);
+        step += 1;
+        let done = (step - (args.steps - todo)) as usize;
+        if done.is_multiple_of(10) || step == args.steps {
+            progress("steps", done, todo as usize, start);
+        }
+        if step.is_multiple_of(CHECKPOINT) || step == args.steps {
+            write(&checkpoint, &source::write(&fit::to_whole(&weights)))?;
+            write(&state, &format!("k {k}\nstep {step}\n"))?;
+        }
+    }
+    errln!();
+    let whole = fit::to_whole(&weights);
+    write(&checkpoint, &source::write(&whole))?;
+    let after = fit::error(samples, &fit::to_real(&whole), k);
+    Ok(Fitted { weights: whole, k, before, after })
+}
+
+/// `k K` and `step N` lines of a fit's state file.
+fn parse_state(text: &str) -> Option<(f64, u32)> {
+    let value = |key: &str| text.lines().find_map(|l| l.strip_prefix(key)).map(str::trim);
+    Some((value("k ")?.parse().ok()?, value("step ")?.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fit_state_reads_back() {
+        assert_eq!(parse_state("k 1.25\nstep 300\n"), Some((1.25, 300)));
+        assert_eq!(parse_state("k x\nstep 300\n"), None);
+    }
+}
