@@ -1118,3 +1118,26 @@ fn variety_ends_with_the_opening() {
         }
     }
 }
+
+/// Level 10's tree asks the agents at every node: the same position must get the same
+/// proposals whatever the agents were asked before and whatever their seed, or the tree and
+/// its table disagree with themselves.
+#[test]
+fn proposals_depend_on_the_position_alone() {
+    let features = Features::level(9).unwrap();
+    let positions = epd_positions(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"));
+    let (mut a, mut b) = (MasterAgent::new(features, 1), MasterAgent::new(features, 2));
+    for (i, pos) in positions.iter().enumerate() {
+        let legal = pos.legal_moves();
+        let (mut first, mut second, mut again) = Default::default();
+        a.proposals(pos, &legal, &mut first);
+        // `b` has been asked about another position in between.
+        let other = &positions[(i + 7) % positions.len()];
+        b.proposals(other, &other.legal_moves(), &mut agentchess::board::MoveList::new());
+        b.proposals(pos, &legal, &mut second);
+        a.proposals(pos, &legal, &mut again);
+        let list = |l: &agentchess::board::MoveList| l.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        assert_eq!(list(&first), list(&second), "{}", pos.to_fen());
+        assert_eq!(list(&first), list(&again), "{}", pos.to_fen());
+    }
+}

@@ -350,11 +350,14 @@ impl MasterAgent {
     /// agent's requests, the MasterAgent's own choice by the thesis's rules, and with
     /// look-ahead the forcing moves and threats it would weigh (captures, checks, moves that
     /// threaten). Appended to `out`, each once. The mating rules and the look-ahead's weighing
-    /// are left out: the tree looks ahead itself.
+    /// are left out: the tree looks ahead itself. The same position always gets the same
+    /// proposals: ties between equal candidates are broken by a generator seeded from the
+    /// position, so that a tree meeting it again (and its table) sees the same moves.
     pub fn proposals(&mut self, pos: &Position, legal: &MoveList, out: &mut MoveList) {
         if legal.is_empty() {
             return;
         }
+        self.rng = StdRng::seed_from_u64(pos.hash());
         let features = self.features;
         let checks = if features.has(Features::LOOK_AHEAD) { board::checks(pos, legal) } else { MoveList::new() };
         let round = self.poll(pos, legal, features, &checks);
