@@ -4,7 +4,9 @@
 //!
 //! Buckets of four 16-byte entries, one cache line each. An entry keeps the whole key, so a
 //! hit is never another position's. A new entry replaces, in its bucket, the same position, an
-//! empty slot, or the entry least worth keeping: from an older search, then the shallowest.
+//! empty slot, or the entry least worth keeping: from an older search, then the shallowest. The
+//! same position's entry gives way only to an exact score, one about as deep, or any result of
+//! a newer search: a shallow bound must not wipe out what a deep search learned.
 
 use crate::board::Move;
 
@@ -119,6 +121,15 @@ impl Table {
                 .unwrap_or(0)
         });
         let slot = &mut bucket.0[way];
+        let same = slot.key == key && slot.meta & 3 != 0;
+        if same && entry.bound != Bound::Exact && entry.depth + 2 < i32::from(slot.depth) && age(slot) == 0 {
+            if slot.mv == 0
+                && let Some(mv) = entry.mv
+            {
+                slot.mv = mv.raw();
+            }
+            return;
+        }
         // A shallower result for the same position keeps the deeper one's move if it has none.
         let mv = match entry.mv {
             Some(mv) => mv.raw(),
@@ -170,6 +181,29 @@ mod tests {
             assert_eq!(table.bytes(), mb << 20, "{mb} MB");
         }
         assert_eq!(Table::new(0).bytes(), 1 << 20, "at least one megabyte");
+    }
+
+    /// A shallow bound of a position does not replace what a deeper search of this search
+    /// found there; an exact score, a bound about as deep, or a later search's does.
+    #[test]
+    fn a_shallow_bound_keeps_the_deeper_entry() {
+        let mut table = Table::new(1);
+        let key = Position::startpos().hash();
+        let deep = Entry { mv: None, score: 50, depth: 12, bound: Bound::Lower, eval: 0 };
+        table.store(key, deep);
+        table.store(key, Entry { mv: None, score: -20, depth: 3, bound: Bound::Upper, eval: 0 });
+        assert_eq!(table.probe(key), Some(deep));
+        let close = Entry { mv: None, score: 30, depth: 10, bound: Bound::Upper, eval: 0 };
+        table.store(key, close);
+        assert_eq!(table.probe(key), Some(close));
+        let exact = Entry { mv: None, score: 7, depth: 1, bound: Bound::Exact, eval: 0 };
+        table.store(key, exact);
+        assert_eq!(table.probe(key), Some(exact));
+        table.store(key, deep);
+        table.next_search();
+        let later = Entry { mv: None, score: 1, depth: 2, bound: Bound::Upper, eval: 0 };
+        table.store(key, later);
+        assert_eq!(table.probe(key), Some(later));
     }
 
     /// A full bucket gives up an entry of an older search before a deeper one of this search.

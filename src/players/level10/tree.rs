@@ -68,6 +68,8 @@ pub struct Tree {
     pub must_finish: bool,
     /// Hashes of the game's positions and the current path's, for repetitions.
     path: Vec<u64>,
+    /// Where the root stands in `path`: positions before it are the game's.
+    root_index: usize,
     /// Quiet moves that caused a cut-off at each ply (two per ply).
     killers: [[Move; 2]; MAX_PLY],
     /// How often a quiet move from one square to another caused a cut-off, by side.
@@ -81,6 +83,9 @@ pub struct Tree {
     pub variety: Option<u64>,
     /// The root moves to search (UCI `go searchmoves`); empty means every move.
     pub root_moves: Vec<Move>,
+    /// The root move that last raised alpha in the current search from the root, with its
+    /// score: what an iteration cut off by the budget found (its search below was finished).
+    pub root_best: Option<(Move, i32)>,
     /// The agents' judgement of the leaves, with what it remembers between them.
     judgement: agents::Judge,
 }
@@ -96,6 +101,7 @@ impl Tree {
             next_check: 0,
             must_finish: false,
             path: Vec::new(),
+            root_index: 0,
             killers: [[Move::NULL; 2]; MAX_PLY],
             history: Box::new([[[0; 64]; 64]; 2]),
             pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
@@ -103,12 +109,14 @@ impl Tree {
             selection: Selection::new(parts.agent_selection.then_some(agents)),
             variety: None,
             root_moves: Vec::new(),
+            root_best: None,
             judgement: agents::Judge::new(),
         }
     }
 
     /// A new search from a game whose positions hash to `history` (the current one last).
     pub fn start(&mut self, history: Vec<u64>, budget: Budget) {
+        self.root_index = history.len().saturating_sub(1);
         self.path = history;
         self.budget = budget;
         self.nodes = 0;
@@ -162,15 +170,27 @@ impl Tree {
         }
     }
 
-    /// Draws the tree knows without looking at moves: a position met before on the path or in
-    /// the game within the fifty-move window, the fifty-move rule, material that cannot mate.
+    /// Draws the tree knows without looking at moves: the fifty-move rule, material that
+    /// cannot mate, and a repetition within the fifty-move window: of a position met on the
+    /// searched line (from the root on), where either side could repeat it again, or met twice
+    /// in the game before, where this would be the third time.
     fn is_draw(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
             return true;
         }
         let key = pos.hash();
         let window = pos.halfmove_clock() as usize;
-        self.path.iter().rev().skip(2).step_by(2).take(window / 2).any(|&h| h == key)
+        let last = self.path.len() - 1;
+        let mut before_root = 0;
+        for back in (2..=window.min(last)).step_by(2) {
+            if self.path[last - back] == key {
+                if last - back >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+            }
+        }
+        before_root >= 2
     }
 
     fn set_pv(&mut self, ply: usize, mv: Move) {
@@ -203,6 +223,9 @@ impl Tree {
     pub fn search(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = 0;
+        if ply == 0 {
+            self.root_best = None;
+        }
         if self.out_of_budget() {
             return 0;
         }
@@ -352,6 +375,9 @@ impl Tree {
                     best_move = Some(mv);
                     alpha = score;
                     self.set_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
                     if score >= beta {
                         if quiet {
                             self.remember_cut(pos, mv, ply, depth, &quiets[..n_quiets]);
@@ -395,6 +421,22 @@ impl Tree {
         if ply >= MAX_PLY - 2 {
             return self.judge(pos);
         }
+        // What the table knows of this position from any depth settles a leaf as well, and
+        // its stored judgement saves judging again.
+        let entry = if self.parts.transposition { self.table.probe(pos.hash()) } else { None };
+        if let Some(e) = entry
+            && beta - alpha == 1
+        {
+            let score = from_table(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
         let in_check = pos.is_check();
         let mut moves = MoveList::new();
         let stand = if in_check {
@@ -407,7 +449,10 @@ impl Tree {
             if pos.is_insufficient_material() {
                 return 0;
             }
-            let stand = self.judge(pos);
+            let stand = match entry {
+                Some(e) => e.eval,
+                _ => self.judge(pos),
+            };
             if stand >= beta || !self.parts.quiescence {
                 return stand;
             }
@@ -503,6 +548,44 @@ mod tests {
         assert_eq!(from_table(stored, 4), MATE - 7);
         assert_eq!(from_table(to_table(-MATE + 6, 1), 1), -MATE + 6);
         assert_eq!(from_table(to_table(123, 9), 3), 123);
+    }
+
+    /// A position met once in the game before the root is no draw when the line comes back to
+    /// it (the game goes on); met on the line itself, or twice before, it is.
+    #[test]
+    fn repetitions_count_within_the_line_or_three_times() {
+        let parts = Parts {
+            agent_selection: false,
+            agent_leaves: true,
+            quiescence: true,
+            transposition: true,
+            null_move: true,
+        };
+        let agents = crate::agents::MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1);
+        let mut tree = Tree::new(parts, agents, 1);
+        let start = Position::from_fen("6k1/8/8/8/8/8/5Q2/6K1 w - - 20 40").unwrap();
+        let line = ["g1h1", "g8h8", "h1g1", "h8g8"];
+        let mut positions = vec![start];
+        for mv in line {
+            let last = *positions.last().unwrap();
+            positions.push(last.play(last.parse_uci(mv).unwrap()));
+        }
+        let hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
+        assert_eq!(hashes[0], hashes[4]);
+        // The game is the start and Kh1: the root. The line Kh8 Kg1 Kg8 comes back to the
+        // start, met once before the root.
+        tree.start(hashes[..2].to_vec(), Budget::default());
+        tree.path.extend(&hashes[2..5]);
+        assert!(!tree.is_draw(&positions[4]), "once before the root is no draw");
+        // The root is the start itself (game: start, Kh1, Kh8, Kg1, Kg8 would be the line).
+        tree.start(hashes[..1].to_vec(), Budget::default());
+        tree.path.extend(&hashes[1..5]);
+        assert!(tree.is_draw(&positions[4]), "the line returns to the root");
+        // The game met the start twice already; coming back makes three.
+        let game: Vec<u64> = [&hashes[..4], &hashes[..2]].concat();
+        tree.start(game, Budget::default());
+        tree.path.extend(&hashes[2..5]);
+        assert!(tree.is_draw(&positions[4]), "a third time");
     }
 
     #[test]
