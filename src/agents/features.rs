@@ -69,11 +69,11 @@ impl Features {
     /// The agents' tree: iterative deepening alpha-beta over the agents' moves, within the
     /// clock. Without it the other level 10 flags do nothing.
     pub const TREE: Features = Features(1 << 15);
-    /// The tree tries the moves the agents propose; other quiet moves are searched shallower,
-    /// and near the leaves not at all. Off: every legal move, the traditional way.
+    /// The tree asks the agents at its nodes and tries the quiet moves they propose before the
+    /// others. Off: quiet moves by how often they refuted a position before, the traditional way.
     pub const AGENT_SELECTION: Features = Features(1 << 16);
-    /// The tree's leaves are judged by the agents (material, placement, pending threats).
-    /// Off: material alone.
+    /// The tree's leaves are judged by the agents, each of its own piece (`judgement`). Off: by
+    /// a conventional evaluation with piece-square tables, tuned the same way.
     pub const AGENT_LEAVES: Features = Features(1 << 17);
     /// At the leaves, the captures the agents' exchange estimate does not lose are played out.
     pub const QUIESCENCE: Features = Features(1 << 18);
@@ -81,11 +81,21 @@ impl Features {
     pub const TRANSPOSITION: Features = Features(1 << 19);
     /// A side still ahead after passing its move is not searched deeper.
     pub const NULL_MOVE: Features = Features(1 << 20);
+    /// Quiet moves the agents did not propose are searched a ply shallower, and near the leaves
+    /// not at all (the tree blinded to what the agents do not see). Needs `agent-selection`.
+    pub const AGENT_PRUNING: Features = Features(1 << 22);
+    /// The agents' knowledge shapes how deep a late quiet move is searched: a proposed move or
+    /// one that takes the worst threatened piece away a ply deeper, a move onto a square the
+    /// exchange estimate loses a ply shallower.
+    pub const AGENT_REDUCTIONS: Features = Features(1 << 23);
+    /// While the side to move has a piece the exchange estimate says it loses, the tree does
+    /// not pass (null move) or cut the node on its static judgement.
+    pub const THREAT_GUARD: Features = Features(1 << 24);
 
     pub const NONE: Features = Features(0);
 
     /// Every flag with its command-line name, in the order of Table 2.1, then level 9's.
-    pub const NAMED: [(Features, &'static str); 22] = [
+    pub const NAMED: [(Features, &'static str); 25] = [
         (Features::FOUNDATION, "foundation"),
         (Features::THREAT_AND_BACKUP, "threat-and-backup"),
         (Features::MOVE_ATTACK, "move-attack"),
@@ -108,6 +118,9 @@ impl Features {
         (Features::QUIESCENCE, "quiescence"),
         (Features::TRANSPOSITION, "transposition"),
         (Features::NULL_MOVE, "null-move"),
+        (Features::AGENT_PRUNING, "agent-pruning"),
+        (Features::AGENT_REDUCTIONS, "agent-reductions"),
+        (Features::THREAT_GUARD, "threat-guard"),
     ];
 
     /// Level 9's new rules, each usable alone (the ablation removes one at a time).
@@ -129,8 +142,13 @@ impl Features {
             | Features::AGENT_LEAVES.0
             | Features::QUIESCENCE.0
             | Features::TRANSPOSITION.0
-            | Features::NULL_MOVE.0,
+            | Features::NULL_MOVE.0
+            | Features::AGENT_REDUCTIONS.0
+            | Features::THREAT_GUARD.0,
     );
+
+    /// Every part of the tree, level 10's and the ones it leaves out (`agent-pruning`).
+    pub const TREE_PARTS: Features = Features(Features::LEVEL_10_PARTS.0 | Features::AGENT_PRUNING.0);
 
     /// The highest level.
     pub const MAX_LEVEL: u32 = 10;
@@ -298,7 +316,7 @@ mod tests {
     fn level_10_adds_the_tree_to_level_9() {
         let l10 = Features::level(10).unwrap();
         assert_eq!(l10.without(Features::LEVEL_10_PARTS), Features::level(9).unwrap());
-        for (flag, name) in &Features::NAMED[16..] {
+        for (flag, name) in Features::NAMED[16..].iter().filter(|(f, _)| *f != Features::AGENT_PRUNING) {
             assert!(l10.has(*flag), "{name}");
             assert!(Features::LEVEL_10_PARTS.has(*flag), "{name}");
             for n in 1..=9 {

@@ -133,12 +133,37 @@ pub struct TuneArgs {
     /// How far a weight moves in one step at first, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
+    /// How hard each weight is pulled back toward the built-in one (a weight few positions
+    /// see stays near it); 0 lets every weight go where the positions say.
+    #[arg(long, default_value_t = 1e-6)]
+    pub pull: f64,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = at_least_one)]
     pub threads: Option<u32>,
-    /// Also write the fitted weights here (e.g. src/agents/judgement/weights.rs).
+    /// Also write the fitted weights here (e.g. src/agents/judgement/weights.rs, or tables.rs
+    /// for --style tables).
     #[arg(long, value_name = "FILE")]
     pub write: Option<PathBuf>,
+    /// Whose judgement to fit: the agents' (level 10's leaves) or the conventional one with
+    /// piece-square tables (level 10 without agent-leaves).
+    #[arg(long, value_enum, default_value_t = JudgementStyle::Agents)]
+    pub style: JudgementStyle,
+}
+
+/// `tune --style`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum JudgementStyle {
+    Agents,
+    Tables,
+}
+
+impl JudgementStyle {
+    pub fn style(self) -> crate::agents::judgement::Style {
+        match self {
+            JudgementStyle::Agents => crate::agents::judgement::Style::Agents,
+            JudgementStyle::Tables => crate::agents::judgement::Style::Tables,
+        }
+    }
 }
 
 // `calibrate`.

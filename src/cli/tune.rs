@@ -3,8 +3,8 @@
 
 use super::CliError;
 use super::args::{TuneArgs, threads};
+use crate::agents::judgement::Style;
 use crate::agents::judgement::terms::{COUNT, term_of};
-use crate::agents::judgement::weights::WEIGHTS;
 use crate::experiments::tuning::fit::{self, Adam};
 use crate::experiments::tuning::{self, data, source};
 use crate::experiments::{parse_openings, run_jobs_until};
@@ -32,28 +32,38 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let positions = args.dir.join("positions.txt");
     let games = play(args, &player, &openings, &positions, threads)?;
     let text = read(&positions)?;
-    let samples = tuning::samples(&text, threads);
+    let style = args.style.style();
+    let (samples, held_out) = tuning::samples(&text, style, threads);
     if samples.is_empty() {
         return Err(CliError::NoPositions(positions.display().to_string()));
     }
-    errln!("tune: {} positions from {games} games", samples.len());
+    errln!("tune: {} positions from {games} games, {} held out", samples.len(), held_out.len());
     let fitted = fit_weights(args, &samples, threads)?;
-    outln!("positions   {} (quiet, from {games} games of level 10 at {} nodes a move)", samples.len(), args.nodes);
+    let held = |w: &[crate::agents::judgement::score::S]| fit::error(&held_out, &fit::to_real(w), fitted.k);
+    let builtin = style.weights();
+    outln!(
+        "positions   {} (quiet, from {games} games of level 10 at {} nodes a move; one game in {} held out: {})",
+        samples.len(),
+        args.nodes,
+        tuning::HELD_OUT_EVERY,
+        held_out.len()
+    );
     outln!("k           {:.4}", fitted.k);
     outln!("error       {:.6} with the built-in weights, {:.6} fitted", fitted.before, fitted.after);
-    outln!("weights     {}", args.dir.join("weights.rs").display());
+    outln!("held out    {:.6} with the built-in weights, {:.6} fitted", held(builtin), held(&fitted.weights));
+    outln!("weights     {}", checkpoint_files(args).0.display());
     outln!("largest changes:");
     let mut changes: Vec<(usize, i32)> = (0..COUNT)
-        .map(|i| (i, (fitted.weights[i].0 - WEIGHTS[i].0).abs() + (fitted.weights[i].1 - WEIGHTS[i].1).abs()))
+        .map(|i| (i, (fitted.weights[i].0 - builtin[i].0).abs() + (fitted.weights[i].1 - builtin[i].1).abs()))
         .collect();
     changes.sort_by_key(|&(i, d)| (std::cmp::Reverse(d), i));
     for &(i, _) in changes.iter().take(10) {
         let (name, at) = term_of(i);
-        let (old, new) = (WEIGHTS[i], fitted.weights[i]);
+        let (old, new) = (builtin[i], fitted.weights[i]);
         outln!("  {name} [{at}]: ({}, {}) -> ({}, {})", old.0, old.1, new.0, new.1);
     }
     if let Some(path) = &args.write {
-        write(path, &source::write(&fitted.weights))?;
+        write(path, &source::write(&fitted.weights, style))?;
         outln!("written     {}", path.display());
     }
     Ok(())
@@ -138,9 +148,9 @@ struct Fitted {
 
 /// Fits from the checkpoint in the folder when there is one, else from the built-in weights.
 fn fit_weights(args: &TuneArgs, samples: &fit::Samples, threads: usize) -> Result<Fitted, CliError> {
-    let checkpoint = args.dir.join("weights.rs");
-    let state = args.dir.join("fit.txt");
-    let builtin = fit::to_real(&WEIGHTS);
+    let (checkpoint, state) = checkpoint_files(args);
+    let style = args.style.style();
+    let builtin = fit::to_real(style.weights());
     let (mut weights, k, mut step) = match (checkpoint.exists(), read(&state).ok().and_then(|s| parse_state(&s))) {
         (true, Some((k, step))) => {
             let text = read(&checkpoint)?;
@@ -151,7 +161,7 @@ fn fit_weights(args: &TuneArgs, samples: &fit::Samples, threads: usize) -> Resul
         _ => (builtin.clone(), fit::fit_k(samples, &builtin), 0),
     };
     let before = fit::error(samples, &builtin, k);
-    let mut adam = Adam::new(COUNT, args.rate);
+    let mut adam = Adam::new(builtin.clone(), args.rate, args.pull);
     let start = Instant::now();
     let todo = args.steps.saturating_sub(step);
     while step < args.steps {
@@ -162,15 +172,23 @@ fn fit_weights(args: &TuneArgs, samples: &fit::Samples, threads: usize) -> Resul
             progress("steps", done, todo as usize, start);
         }
         if step.is_multiple_of(CHECKPOINT) || step == args.steps {
-            write(&checkpoint, &source::write(&fit::to_whole(&weights)))?;
+            write(&checkpoint, &source::write(&fit::to_whole(&weights), style))?;
             write(&state, &format!("k {k}\nstep {step}\n"))?;
         }
     }
     errln!();
     let whole = fit::to_whole(&weights);
-    write(&checkpoint, &source::write(&whole))?;
+    write(&checkpoint, &source::write(&whole, style))?;
     let after = fit::error(samples, &fit::to_real(&whole), k);
     Ok(Fitted { weights: whole, k, before, after })
+}
+
+/// Where a fit of the style asked keeps its weights and its state (k and step) in the folder.
+fn checkpoint_files(args: &TuneArgs) -> (PathBuf, PathBuf) {
+    match args.style.style() {
+        Style::Agents => (args.dir.join("weights.rs"), args.dir.join("fit.txt")),
+        Style::Tables => (args.dir.join("tables.rs"), args.dir.join("fit-tables.txt")),
+    }
 }
 
 /// `k K` and `step N` lines of a fit's state file.

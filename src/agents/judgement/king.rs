@@ -1,9 +1,7 @@
-//! The king agent: where it stands for the stage of the game (a sheltered corner while the
-//! pieces are on, the centre later, both weighed by the phase), the pawns in front of it and
-//! the files beside it, their pawns coming, and the weight of the attack on its zone.
+//! The king agent: the pawns in front of it and the files beside it, their pawns coming, the
+//! weight of the attack on its zone, and the castling it keeps.
 
 use super::pawns::relative_rank;
-use super::pieces::centrality;
 use super::score::Sink;
 use super::terms::*;
 use crate::board::{Bitboard, CastleRights, Color, Piece, Position};
@@ -14,9 +12,6 @@ pub(super) fn kings(pos: &Position, danger: [i32; 2], sink: &mut impl Sink) {
         let them = !us;
         let king = pos.king_square(us);
         let rank = relative_rank(us, king);
-        sink.side(us, KING_CENTRE + centrality(king), 1);
-        sink.side(us, KING_FILE + king.file().min(7 - king.file()) as usize, 1);
-        sink.side(us, KING_OFF_BACK_RANK, rank as i32);
         let ours = pos.pieces(us, Piece::Pawn);
         let theirs = pos.pieces(them, Piece::Pawn);
         let lo = king.file().saturating_sub(1);
@@ -62,6 +57,5 @@ mod tests {
         assert_eq!(t.counts[KING_SHELTER], 3, "three pawns one step ahead of White's king");
         assert_eq!(t.counts[KING_SHELTER + 2], -3, "none in front of Black's");
         assert_eq!(t.counts[KING_HALF_OPEN_FILE], -3, "White's pawns on the files beside Black's king");
-        assert_eq!(t.counts[KING_FILE + 1], 0, "both kings on the g-file");
     }
 }

@@ -1,25 +1,34 @@
 //! How the agents judge a position where level 10's tree stops looking (`agent-leaves`), and
 //! what a capture wins by their exchange estimate (the tree's quiescence and move order).
 //!
-//! A leaf is judged piece by piece, as each agent sees its own: the pawn agents their
-//! structure and their passed pawns (`pawns`), the knight, bishop, rook and queen agents the
-//! squares they can safely use and what their square is worth (`pieces`), the king agent its
-//! shelter and the attack on its zone (`king`), and the side to move's agents the threats they
-//! stand under by their exchange estimate (`threats`). Every term is a pair of weights, for the
-//! middlegame and the endgame, blended by the material left (`score`); drawn endings are scaled
-//! toward zero (`scaling`). The weights live in one place (`weights`), fitted to games by
-//! `agentchess tune`; `terms` names them, so that `explain` and the tuner see what a leaf got.
+//! A leaf is judged piece by piece, as each agent sees its own: what its square is worth to it
+//! (`squares`), the pawn agents their structure and their passed pawns (`pawns`), the knight,
+//! bishop, rook and queen agents the squares they can safely use and what kind of square they
+//! stand on (`pieces`), the king agent its shelter and the attack on its zone (`king`), and the
+//! side to move's agents the threats they stand under by their exchange estimate (`threats`).
+//! Every term is a pair of weights, for the middlegame and the endgame, blended by the material
+//! left (`score`); drawn endings are scaled toward zero (`scaling`). The weights live in one
+//! place (`weights`), fitted to games by `agentchess tune`; `terms` names them, so that
+//! `explain` and the tuner see what a leaf got.
+//!
+//! Beside it, for the thesis's question, the conventional judgement (`Style::Tables`): the
+//! same pawn, piece and king terms, but a piece-square table in place of the agents' knowledge
+//! of their squares and no exchange estimate of the threats, with weights of its own
+//! (`tables`), fitted by the same command on the same positions.
 
 mod king;
 mod pawns;
 mod pieces;
 mod scaling;
 pub mod score;
+mod squares;
+pub mod tables;
 pub mod terms;
 mod threats;
 pub mod weights;
 
 pub use pawns::PawnCache;
+pub use threats::worst_threat;
 
 use super::exchange::exchange_threat;
 use super::scene::Scene;
@@ -27,23 +36,43 @@ use crate::board::values::{material_balance, value};
 use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position};
 use score::{S, Sink, Sum, Trace, blend, phase};
 
-/// Material alone, from the side to move (thesis Table 2.2): a leaf with `agent-leaves` off.
+/// Whose judgement: the agents', or the conventional one with piece-square tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Agents,
+    Tables,
+}
+
+impl Style {
+    /// The weights this style judges with.
+    pub fn weights(self) -> &'static [S; terms::COUNT] {
+        match self {
+            Style::Agents => &weights::WEIGHTS,
+            Style::Tables => &tables::WEIGHTS,
+        }
+    }
+}
+
+/// Material alone, from the side to move (thesis Table 2.2).
 pub fn material(pos: &Position) -> i32 {
     material_balance(pos, pos.side_to_move())
 }
 
 /// Every term but the pawn structure's (which `PawnCache` keeps), from White's side.
-fn terms_beside_structure(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sink) {
+fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) {
     for side in Color::BOTH {
         for (i, piece) in [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen].into_iter().enumerate()
         {
             sink.side(side, terms::MATERIAL + i, pos.pieces(side, piece).count() as i32);
         }
     }
+    squares::squares(pos, style, sink);
     pawns::passers(pos, passed, sink);
     let danger = pieces::pieces(pos, sink);
     king::kings(pos, danger, sink);
-    threats::threats(pos, sink);
+    if style == Style::Agents {
+        threats::threats(pos, sink);
+    }
     sink.side(pos.side_to_move(), terms::TEMPO, 1);
 }
 
@@ -56,30 +85,36 @@ fn finish(pos: &Position, total: S) -> i32 {
 
 /// The agents' judgement of `pos` from the side to move, in centipawns.
 pub fn judge(pos: &Position) -> i32 {
-    let mut sum = Sum::default();
+    judge_as(pos, Style::Agents)
+}
+
+/// `pos` judged in `style`, from the side to move.
+pub fn judge_as(pos: &Position, style: Style) -> i32 {
+    let mut sum = Sum::new(style.weights());
     let passed = pawns::structure(pos, &mut sum);
-    terms_beside_structure(pos, passed, &mut sum);
-    finish(pos, sum.0)
+    terms_beside_structure(pos, style, passed, &mut sum);
+    finish(pos, sum.total)
 }
 
 /// The judgement with what it remembers between leaves (the pawn structures met): what a
-/// tree keeps for its leaves. Judges exactly as `judge`.
-#[derive(Default)]
+/// tree keeps for its leaves. Judges exactly as `judge_as` in its style.
 pub struct Judge {
+    style: Style,
     pawns: PawnCache,
 }
 
 impl Judge {
-    pub fn new() -> Judge {
-        Judge::default()
+    pub fn new(style: Style) -> Judge {
+        Judge { style, pawns: PawnCache::new(style.weights()) }
     }
 
-    /// `judge(pos)`, the pawn structure looked up when it was met before.
+    /// `judge_as(pos, style)`, the pawn structure looked up when it was met before.
     pub fn judge(&mut self, pos: &Position) -> i32 {
         let (structure, passed) = self.pawns.structure(pos);
-        let mut sum = Sum(structure);
-        terms_beside_structure(pos, passed, &mut sum);
-        finish(pos, sum.0)
+        let mut sum = Sum::new(self.style.weights());
+        sum.total = structure;
+        terms_beside_structure(pos, self.style, passed, &mut sum);
+        finish(pos, sum.total)
     }
 }
 
@@ -94,20 +129,25 @@ pub struct Traced {
 }
 
 impl Traced {
-    /// The judgement under `weights`, from the side to move (with `weights::WEIGHTS`, what
-    /// `judge` says).
+    /// The judgement under `weights`, from the side to move (with the style's own weights, what
+    /// `judge_as` says).
     pub fn score(&self, weights: &[S]) -> i32 {
         let white = blend(self.trace.score(weights), self.phase, self.scale);
         if self.white_to_move { white } else { -white }
     }
 }
 
-/// The judgement of `pos` traced term by term.
+/// The agents' judgement of `pos` traced term by term.
 pub fn trace(pos: &Position) -> Traced {
+    trace_as(pos, Style::Agents)
+}
+
+/// The judgement of `pos` in `style` traced term by term.
+pub fn trace_as(pos: &Position, style: Style) -> Traced {
     let mut trace = Trace::default();
     let passed = pawns::structure(pos, &mut trace);
-    terms_beside_structure(pos, passed, &mut trace);
-    let total = trace.score(&weights::WEIGHTS);
+    terms_beside_structure(pos, style, passed, &mut trace);
+    let total = trace.score(style.weights());
     let strong = if total.1 >= 0 { Color::White } else { Color::Black };
     Traced {
         trace,
@@ -169,15 +209,18 @@ mod tests {
     /// the weights agree with the plain one.
     #[test]
     fn mirrored_cached_and_traced_judgements_agree() {
-        let mut judge_cached = Judge::new();
-        for pos in crate::agents::wac_and_one_move_on() {
-            let (here, there) = (trace(&pos), trace(&pos.mirrored()));
-            for i in (0..terms::COUNT).filter(|&i| i != terms::WORST_THREAT && i != terms::SECOND_THREAT) {
-                assert_eq!(here.trace.counts[i], -there.trace.counts[i], "{:?} in {}", terms::term_of(i), pos.to_fen());
+        for style in [Style::Agents, Style::Tables] {
+            let mut judge_cached = Judge::new(style);
+            for pos in crate::agents::wac_and_one_move_on() {
+                let (here, there) = (trace_as(&pos, style), trace_as(&pos.mirrored(), style));
+                for i in (0..terms::COUNT).filter(|&i| i != terms::WORST_THREAT && i != terms::SECOND_THREAT) {
+                    let name = terms::term_of(i);
+                    assert_eq!(here.trace.counts[i], -there.trace.counts[i], "{name:?} in {}", pos.to_fen());
+                }
+                let plain = judge_as(&pos, style);
+                assert_eq!(plain, judge_cached.judge(&pos), "{}", pos.to_fen());
+                assert_eq!(plain, here.score(style.weights()), "{}", pos.to_fen());
             }
-            let plain = judge(&pos);
-            assert_eq!(plain, judge_cached.judge(&pos), "{}", pos.to_fen());
-            assert_eq!(plain, trace(&pos).score(&weights::WEIGHTS), "{}", pos.to_fen());
         }
     }
 

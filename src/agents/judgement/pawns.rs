@@ -1,5 +1,5 @@
-//! The pawn agents: what each pawn knows of itself and its neighbours (advanced, doubled,
-//! isolated, backward, connected, passed), cached by the pawns' squares since they seldom
+//! The pawn agents: what each pawn knows of itself and its neighbours (doubled, isolated,
+//! backward, connected, passed), cached by the pawns' squares since they seldom
 //! move; and what a passed pawn knows of the pieces around it (a free path, a blockader, the
 //! kings' distances, the rule of the square), judged fresh at every leaf.
 
@@ -82,10 +82,6 @@ fn side_structure(pos: &Position, us: Color, sink: &mut impl Sink) -> Bitboard {
     let mut passed = Bitboard::EMPTY;
     for sq in ours {
         let rank = relative_rank(us, sq);
-        sink.side(us, PAWN_ADVANCE + rank, 1);
-        if sq.file() == 3 || sq.file() == 4 {
-            sink.side(us, PAWN_CENTRE + rank, 1);
-        }
         let neighbours = neighbour_files(sq.file()) & ours;
         let ahead_on_file = Bitboard(FRONT[c][sq.index()]) & ours;
         if ahead_on_file.any() {
@@ -155,6 +151,7 @@ pub(super) fn passers(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sin
 /// The pawn structures met, by the squares of both sides' pawns: the structure's score (from
 /// White's side) and the passed pawns, so that a leaf with known pawns skips the pawn agents.
 pub struct PawnCache {
+    weights: &'static [S; COUNT],
     slots: Vec<Slot>,
 }
 
@@ -168,15 +165,14 @@ struct Slot {
 
 const SLOTS: usize = 1 << 14;
 
-impl Default for PawnCache {
-    fn default() -> PawnCache {
+impl PawnCache {
+    /// An empty cache of structures scored by `weights`.
+    pub fn new(weights: &'static [S; COUNT]) -> PawnCache {
         // An empty slot holds no pawns and scores nothing, which is right for a position
         // without pawns.
-        PawnCache { slots: vec![Slot::default(); SLOTS] }
+        PawnCache { weights, slots: vec![Slot::default(); SLOTS] }
     }
-}
 
-impl PawnCache {
     /// The structure of `pos`: its score from White's side and the passed pawns.
     pub(super) fn structure(&mut self, pos: &Position) -> (S, [Bitboard; 2]) {
         let white = pos.pieces(Color::White, Piece::Pawn).0;
@@ -184,9 +180,9 @@ impl PawnCache {
         let key = (white ^ black.rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = &mut self.slots[(key >> 50) as usize];
         if slot.white != white || slot.black != black {
-            let mut sum = Sum::default();
+            let mut sum = Sum::new(self.weights);
             let passed = structure(pos, &mut sum);
-            *slot = Slot { white, black, score: sum.0, passed };
+            *slot = Slot { white, black, score: sum.total, passed };
         }
         (slot.score, slot.passed)
     }
@@ -243,13 +239,14 @@ mod tests {
 
     #[test]
     fn the_cache_gives_what_the_agents_say() {
-        let mut cache = PawnCache::default();
+        let weights = &crate::agents::judgement::weights::WEIGHTS;
+        let mut cache = PawnCache::new(weights);
         for fen in ["4k3/8/3p4/2P1p3/4P3/8/8/4K3 b - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"] {
             let pos = Position::from_fen(fen).unwrap();
-            let mut sum = Sum::default();
+            let mut sum = Sum::new(weights);
             let passed = structure(&pos, &mut sum);
-            assert_eq!(cache.structure(&pos), (sum.0, passed));
-            assert_eq!(cache.structure(&pos), (sum.0, passed), "again, from the cache");
+            assert_eq!(cache.structure(&pos), (sum.total, passed));
+            assert_eq!(cache.structure(&pos), (sum.total, passed), "again, from the cache");
         }
     }
 }

@@ -18,13 +18,6 @@ fn attack_weight(piece: Piece) -> i32 {
     }
 }
 
-/// How far `sq` is from the edge: 0 on the edge, 3 on the four centre squares.
-#[inline]
-pub(super) fn centrality(sq: Square) -> usize {
-    let (f, r) = (sq.file(), sq.rank());
-    f.min(7 - f).min(r).min(7 - r) as usize
-}
-
 /// The square is one their pawns can never attack, and one of ours guards it, in their half.
 fn outpost(us: Color, sq: Square, our_pawn_attacks: Bitboard, their_pawns: Bitboard) -> bool {
     (3..=5).contains(&relative_rank(us, sq))
@@ -70,21 +63,14 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
                 match piece {
                     Piece::Knight => {
                         sink.side(us, KNIGHT_MOBILITY + mobility.min(8), 1);
-                        sink.side(us, KNIGHT_CENTRE + centrality(sq), 1);
                         if outpost(us, sq, our_pawn_attacks, their_pawns) {
                             sink.side(us, KNIGHT_OUTPOST, 1);
-                        }
-                        if rank == 0 {
-                            sink.side(us, MINOR_UNDEVELOPED, 1);
                         }
                     }
                     Piece::Bishop => {
                         sink.side(us, BISHOP_MOBILITY + mobility.min(13), 1);
                         if outpost(us, sq, our_pawn_attacks, their_pawns) {
                             sink.side(us, BISHOP_OUTPOST, 1);
-                        }
-                        if rank == 0 {
-                            sink.side(us, MINOR_UNDEVELOPED, 1);
                         }
                         let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
                             Bitboard::LIGHT_SQUARES
@@ -137,7 +123,6 @@ mod tests {
         // The knight on d4 reaches 8 squares; Black's pawn on e6 covers f5, one of them.
         let (t, _) = trace("4k3/8/3pp3/8/3N4/8/8/4K3 w - - 0 1");
         assert_eq!(t.counts[KNIGHT_MOBILITY + 7], 1);
-        assert_eq!(t.counts[KNIGHT_CENTRE + 3], 1);
     }
 
     #[test]

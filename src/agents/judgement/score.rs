@@ -3,7 +3,6 @@
 //! count of each term (the tuner's and `explain`'s trace).
 
 use super::terms;
-use super::weights::WEIGHTS;
 use crate::board::{Color, Piece, Position};
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 
@@ -83,13 +82,21 @@ pub trait Sink {
 }
 
 /// The weighted sum, from White's side.
-#[derive(Default)]
-pub struct Sum(pub S);
+pub struct Sum {
+    weights: &'static [S; terms::COUNT],
+    pub total: S,
+}
+
+impl Sum {
+    pub fn new(weights: &'static [S; terms::COUNT]) -> Sum {
+        Sum { weights, total: S::default() }
+    }
+}
 
 impl Sink for Sum {
     #[inline]
     fn add(&mut self, index: usize, count: i32) {
-        self.0 += WEIGHTS[index] * count;
+        self.total += self.weights[index] * count;
     }
 }
 
@@ -122,6 +129,7 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::judgement::weights::WEIGHTS;
 
     #[test]
     fn the_blend_moves_from_middlegame_to_endgame_with_the_phase() {
@@ -135,12 +143,12 @@ mod tests {
 
     #[test]
     fn a_trace_weighs_to_the_sum() {
-        let mut sum = Sum::default();
+        let mut sum = Sum::new(&WEIGHTS);
         let mut trace = Trace::default();
         for (i, c) in [(0, 3), (7, -2), (terms::TEMPO, 1)] {
             sum.add(i, c);
             trace.add(i, c);
         }
-        assert_eq!(trace.score(&WEIGHTS), sum.0);
+        assert_eq!(trace.score(&WEIGHTS), sum.total);
     }
 }

@@ -67,6 +67,10 @@ terms! {
     WORST_THREAT: 1, "side to move: worst threat (per 25 cp)";
     SECOND_THREAT: 1, "side to move: second threat (per 25 cp)";
     TEMPO: 1, "side to move";
+
+    // The conventional judgement's piece-square tables (`Style::Tables`), by piece (pawn to
+    // king) and square as its side sees the board.
+    TABLE: 384, "piece-square table (by piece and square)";
 }
 
 /// The name and offset of the term that weight `index` belongs to.

@@ -7,28 +7,43 @@ use super::score::Sink;
 use super::terms::*;
 use crate::agents::exchange::exchange_threat;
 use crate::agents::scene::Scene;
-use crate::board::{Piece, Position};
+use crate::board::{Piece, Position, Square};
 
 /// The largest and second largest threat on the side to move's pieces (0 where fewer are
 /// threatened), each agent's threat estimated from the whole exchange on its square.
 pub(super) fn worst_two(pos: &Position) -> (i32, i32) {
+    let (_, first, second) = threatened(pos);
+    (first, second)
+}
+
+/// The side to move's worst threatened piece, where it stands and what it stands to lose.
+pub fn worst_threat(pos: &Position) -> Option<(Square, i32)> {
+    match threatened(pos) {
+        (Some(sq), first, _) if first > 0 => Some((sq, first)),
+        _ => None,
+    }
+}
+
+/// The worst threatened piece's square and threat, and the second largest threat.
+fn threatened(pos: &Position) -> (Option<Square>, i32, i32) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let mut attacked =
         (pos.by_color(us) & !pos.pieces(us, Piece::King)).filter(|&sq| pos.attackers_to(sq, !us, occ).any());
-    let Some(first_sq) = attacked.next() else { return (0, 0) };
+    let Some(first_sq) = attacked.next() else { return (None, 0, 0) };
     let scene = Scene::now(pos);
-    let (mut first, mut second) = (exchange_threat(pos, &scene, first_sq, pos.piece_on(first_sq)), 0);
+    let (mut worst, mut first, mut second) =
+        (first_sq, exchange_threat(pos, &scene, first_sq, pos.piece_on(first_sq)), 0);
     for sq in attacked {
         let threat = exchange_threat(pos, &scene, sq, pos.piece_on(sq));
         if threat > first {
             second = first;
-            first = threat;
+            (worst, first) = (sq, threat);
         } else if threat > second {
             second = threat;
         }
     }
-    (first, second)
+    (Some(worst), first, second)
 }
 
 /// The threats' terms into `sink`, counted in quarter pawns.

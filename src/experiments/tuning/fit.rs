@@ -131,18 +131,23 @@ fn gradient(samples: &Samples, weights: &Weights, k: f64, range: std::ops::Range
     (grad, sum)
 }
 
-/// Adam's running moments for each weight.
+/// Adam's running moments for each weight, and the pull back toward the weights the fit
+/// started from (a weight seen in few positions should not follow their noise).
 pub struct Adam {
     rate: f64,
+    prior: Weights,
+    pull: f64,
     m: Weights,
     v: Weights,
     t: i32,
 }
 
 impl Adam {
-    /// A fit moving each weight by about `rate` centipawns a step at first.
-    pub fn new(count: usize, rate: f64) -> Adam {
-        Adam { rate, m: vec![[0.0; 2]; count], v: vec![[0.0; 2]; count], t: 0 }
+    /// A fit moving each weight by about `rate` centipawns a step at first, each pulled toward
+    /// its value in `prior` by `pull` times its distance from it (added to the error's slope).
+    pub fn new(prior: Weights, rate: f64, pull: f64) -> Adam {
+        let count = prior.len();
+        Adam { rate, prior, pull, m: vec![[0.0; 2]; count], v: vec![[0.0; 2]; count], t: 0 }
     }
 
     /// One step over the whole set on `threads` threads; the error before the step.
@@ -172,7 +177,7 @@ impl Adam {
         self.t += 1;
         for (i, g) in grad.iter().enumerate() {
             for p in 0..2 {
-                let g = g[p] / n.max(1) as f64;
+                let g = g[p] / n.max(1) as f64 + self.pull * (weights[i][p] - self.prior[i][p]);
                 self.m[i][p] = b1 * self.m[i][p] + (1.0 - b1) * g;
                 self.v[i][p] = b2 * self.v[i][p] + (1.0 - b2) * g * g;
                 let m = self.m[i][p] / (1.0 - b1.powi(self.t));
@@ -206,7 +211,7 @@ mod tests {
             samples.result[i] = expected(samples.judge(i, &truth), k) as f32;
         }
         let mut weights = vec![[0.0; 2]; truth.len()];
-        let mut adam = Adam::new(weights.len(), 2.0);
+        let mut adam = Adam::new(weights.clone(), 2.0, 0.0);
         for _ in 0..3000 {
             adam.step(&samples, &mut weights, k, 2);
         }
@@ -218,5 +223,12 @@ mod tests {
         assert!(error(&samples, &weights, k) < 1e-5);
         // And k: with the true weights, the k that fits best is the one used.
         assert!((fit_k(&samples, &truth) - k).abs() < 0.01);
+        // Pulled hard toward zero, the weights stay near it.
+        let mut pulled = vec![[0.0; 2]; truth.len()];
+        let mut adam = Adam::new(pulled.clone(), 2.0, 1.0);
+        for _ in 0..500 {
+            adam.step(&samples, &mut pulled, k, 2);
+        }
+        assert!(pulled.iter().flatten().all(|w| w.abs() < 5.0), "{pulled:?}");
     }
 }

@@ -7,16 +7,34 @@ pub mod fit;
 pub mod source;
 
 use crate::agents;
+use crate::agents::judgement::Style;
 use crate::board::Position;
 use fit::Samples;
 
 /// The openings the tuner's games start from when none are given (the project's own file).
 pub const OPENINGS: &str = include_str!("../../../tests/data/openings.epd");
 
-/// The positions of a positions file traced term by term, on `threads` threads; lines that
-/// are no position (the game markers) are skipped.
-pub fn samples(text: &str, threads: usize) -> Samples {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+/// Every tenth game's positions are held out of the fit, to tell a fit that learns from one
+/// that learns the games by heart.
+pub const HELD_OUT_EVERY: usize = 10;
+
+/// The positions of a positions file traced term by term in `style`, on `threads` threads:
+/// those the fit learns from, and those of the games held out. The game markers say which game
+/// the lines before them belong to.
+pub fn samples(text: &str, style: Style, threads: usize) -> (Samples, Samples) {
+    let mut games: Vec<(bool, Vec<&str>)> = Vec::new();
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        match line.strip_prefix("# game ").and_then(|n| n.trim().parse::<usize>().ok()) {
+            Some(n) => games.push((n % HELD_OUT_EVERY == 0, std::mem::take(&mut lines))),
+            None => lines.push(line),
+        }
+    }
+    let pick = |held: bool| games.iter().filter(|g| g.0 == held).flat_map(|g| g.1.iter().copied()).collect::<Vec<_>>();
+    (traced(&pick(false), style, threads), traced(&pick(true), style, threads))
+}
+
+fn traced(lines: &[&str], style: Style, threads: usize) -> Samples {
     let chunk = lines.len().div_ceil(threads.max(1)).max(1);
     let parts: Vec<Samples> = std::thread::scope(|s| {
         let handles: Vec<_> = lines
@@ -25,7 +43,7 @@ pub fn samples(text: &str, threads: usize) -> Samples {
                 s.spawn(move || {
                     let mut out = Samples::default();
                     for (pos, result) in part.iter().filter_map(|l| data::parse_line(l)) {
-                        add(&mut out, &pos, result);
+                        add(&mut out, &pos, style, result);
                     }
                     out
                 })
@@ -40,8 +58,8 @@ pub fn samples(text: &str, threads: usize) -> Samples {
     all
 }
 
-/// One position and its result (White's side) as the fit sees it.
-pub fn add(samples: &mut Samples, pos: &Position, result: f32) {
-    let traced = agents::trace(pos);
+/// One position and its result (White's side) as the fit sees it in `style`.
+pub fn add(samples: &mut Samples, pos: &Position, style: Style, result: f32) {
+    let traced = agents::judgement::trace_as(pos, style);
     samples.push(&traced.trace.counts, traced.phase, traced.scale, result);
 }

@@ -1,14 +1,19 @@
 //! The judgement's weights as Rust source (`src/agents/judgement/weights.rs`): written by the
 //! tuner, and read back so that a fit can go on from any weights file it wrote.
 
+use crate::agents::judgement::Style;
 use crate::agents::judgement::score::S;
 use crate::agents::judgement::terms::{COUNT, TERMS};
 use std::fmt::Write as _;
 
-/// The source of a weights file holding `weights`, one commented line group per term.
-pub fn write(weights: &[S]) -> String {
+/// The source of the weights file of `style` holding `weights`, one commented line group per
+/// term.
+pub fn write(weights: &[S], style: Style) -> String {
     let mut out = String::new();
-    out.push_str("//! The judgement's weights, (middlegame, endgame) in centipawns, in the order of `terms`.\n");
+    out.push_str(match style {
+        Style::Agents => "//! The agents' judgement's weights, (middlegame, endgame) in centipawns, by `terms`.\n",
+        Style::Tables => "//! The conventional judgement's weights (`Style::Tables`), in centipawns, by `terms`.\n",
+    });
     out.push_str("//! Written by `agentchess tune` (docs/tuning.md); the tuner reads and rewrites this file.\n\n");
     out.push_str(
         "use super::score::S;\nuse super::terms::COUNT;\n\n#[rustfmt::skip]\npub const WEIGHTS: [S; COUNT] = [\n",
@@ -64,15 +69,18 @@ pub fn read(text: &str) -> Result<Vec<S>, SourceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::judgement::weights::WEIGHTS;
 
-    /// The checked-in file is what `write` makes of its own weights, and reads back to them.
+    /// The checked-in files are what `write` makes of their own weights, and read back to them.
     #[test]
-    fn the_weights_file_round_trips() {
-        let text = write(&WEIGHTS);
-        assert_eq!(read(&text).unwrap(), WEIGHTS.to_vec());
-        let checked_in = include_str!("../../agents/judgement/weights.rs");
-        assert_eq!(checked_in, text, "weights.rs is not in the tuner's format");
+    fn the_weights_files_round_trip() {
+        for (style, checked_in) in [
+            (Style::Agents, include_str!("../../agents/judgement/weights.rs")),
+            (Style::Tables, include_str!("../../agents/judgement/tables.rs")),
+        ] {
+            let text = write(style.weights(), style);
+            assert_eq!(read(&text).unwrap(), style.weights().to_vec());
+            assert_eq!(checked_in, text, "{style:?}'s file is not in the tuner's format");
+        }
     }
 
     #[test]

@@ -52,12 +52,15 @@ impl Level10 {
     pub fn new(features: Features, seed: u64, table_mb: usize) -> Level10 {
         let parts = Parts {
             agent_selection: features.has(Features::AGENT_SELECTION),
+            agent_pruning: features.has(Features::AGENT_PRUNING),
+            agent_reductions: features.has(Features::AGENT_REDUCTIONS),
+            threat_guard: features.has(Features::THREAT_GUARD),
             agent_leaves: features.has(Features::AGENT_LEAVES),
             quiescence: features.has(Features::QUIESCENCE),
             transposition: features.has(Features::TRANSPOSITION),
             null_move: features.has(Features::NULL_MOVE),
         };
-        let agents = MasterAgent::new(features.without(Features::LEVEL_10_PARTS), seed);
+        let agents = MasterAgent::new(features.without(Features::TREE_PARTS), seed);
         Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None, nodes_per_move: None, salt: seed }
     }
 

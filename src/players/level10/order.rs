@@ -1,13 +1,14 @@
 //! Which moves the tree tries at a node, and in what order (`agent-selection`).
 //!
 //! With the agents' selection, the side to move's agents are polled at the node as the
-//! MasterAgent polls them for a decision, and what they put forward is tried first and at full
-//! depth: every agent's best attack and best move, the answers to the worst threatened agent's
-//! attack and defense requests, the MasterAgent's own choice, and the forcing moves (captures
-//! and checks) and threats the look-ahead weighs. The other quiet moves are `Unproposed`: the
-//! tree searches them a ply shallower, and near the leaves not at all. Without it every legal
-//! move is tried, the traditional way: captures by what they win, then quiet moves by how often
-//! they refuted a position before (killers, history), late ones searched shallower.
+//! MasterAgent polls them for a decision, and what they put forward is tried first among the
+//! quiet moves: every agent's best attack and best move, the answers to the worst threatened
+//! agent's attack and defense requests, the MasterAgent's own choice, and the forcing moves
+//! (captures and checks) and threats the look-ahead weighs. What they proposed in a position is
+//! kept by its key, since iterative deepening comes back to the same nodes. The other quiet
+//! moves are `Unproposed`, which the tree may search shallower (`agent-pruning`). Without the
+//! selection quiet moves come by how often they refuted a position before (killers, history),
+//! the traditional way.
 //!
 //! Either way the move the transposition table remembers comes first, then captures and
 //! promotions that the agents' exchange estimate says do not lose, and losing captures last.
@@ -25,7 +26,9 @@ pub enum Kind {
     GoodCapture,
     /// A quiet move that refuted a sibling position.
     Killer,
-    /// A quiet move (proposed by the agents, with the selection on).
+    /// A quiet move the agents proposed.
+    Proposed,
+    /// A quiet move (the agents not asked).
     Quiet,
     /// A quiet move none of the agents proposed.
     Unproposed,
@@ -37,23 +40,53 @@ pub enum Kind {
 /// more than the moves it saves.
 const POLL_DEPTH: i32 = 2;
 
+/// What the agents proposed in a position, kept by its key.
+#[derive(Clone, Copy)]
+struct Kept {
+    key: u64,
+    len: u8,
+    moves: [Move; KEPT],
+}
+
+/// Positions whose proposals are kept, and the most kept for one.
+const CACHED: usize = 1 << 12;
+const KEPT: usize = 28;
+
 /// The agents who propose moves, and what they proposed at the last node that asked.
 pub struct Selection {
     master: Option<MasterAgent>,
     proposed: MoveList,
+    kept: Vec<Kept>,
 }
 
 impl Selection {
     /// The selection by these agents, or none (every legal move).
     pub fn new(master: Option<MasterAgent>) -> Selection {
-        Selection { master, proposed: MoveList::new() }
+        let empty = Kept { key: 0, len: u8::MAX, moves: [Move::NULL; KEPT] };
+        let kept = if master.is_some() { vec![empty; CACHED] } else { Vec::new() };
+        Selection { master, proposed: MoveList::new(), kept }
     }
 
-    /// Polls the agents at `pos`; `false` when the selection is off or not used at this depth.
+    /// Polls the agents at `pos` (or recalls what they proposed there); `false` when the
+    /// selection is off or not used at this depth.
     fn poll(&mut self, pos: &Position, legal: &MoveList, depth: i32) -> bool {
         let Some(master) = self.master.as_mut().filter(|_| depth >= POLL_DEPTH) else { return false };
         self.proposed.clear();
+        let key = pos.hash();
+        let slot = &mut self.kept[(key as usize) & (CACHED - 1)];
+        if slot.key == key && slot.len != u8::MAX {
+            for &mv in &slot.moves[..slot.len as usize] {
+                self.proposed.push(mv);
+            }
+            return true;
+        }
         master.proposals(pos, legal, &mut self.proposed);
+        // More proposals than a slot holds: asked again next time.
+        if self.proposed.len() <= KEPT {
+            slot.key = key;
+            slot.len = self.proposed.len() as u8;
+            slot.moves[..self.proposed.len()].copy_from_slice(self.proposed.as_slice());
+        }
         true
     }
 }
@@ -108,7 +141,7 @@ impl Picker {
                 if selecting && !selection.proposed.contains(mv) {
                     (h, Kind::Unproposed)
                 } else if selecting {
-                    (PROPOSED + h, Kind::Quiet)
+                    (PROPOSED + h, Kind::Proposed)
                 } else {
                     (h, Kind::Quiet)
                 }

@@ -12,6 +12,7 @@
 use super::order::{Kind, Picker, Selection};
 use super::table::{Bound, Entry, Table};
 use crate::agents;
+use crate::agents::judgement::Style;
 use crate::board::{Bitboard, Move, MoveKind, MoveList, Piece, Position};
 use crate::players::StopSignal;
 use std::time::Instant;
@@ -27,10 +28,18 @@ pub const INFINITY: i32 = MATE + 1;
 /// Which of level 10's parts are on (its features, `--features level10,-part`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
-    /// The moves tried are the ones the agents propose; others are searched shallower, and not
-    /// at all near the leaves. Off: every legal move, ordered and reduced the traditional way.
+    /// The agents are asked at the nodes and their proposals tried first among quiet moves.
     pub agent_selection: bool,
-    /// Leaves judged by the agents (material, placement, pending threats). Off: material only.
+    /// Quiet moves the agents did not propose are searched a ply shallower, and not at all
+    /// near the leaves.
+    pub agent_pruning: bool,
+    /// Late quiet moves reduced by what the agents know: less for a proposed move or one that
+    /// takes the worst threatened piece away, more for one the exchange estimate loses.
+    pub agent_reductions: bool,
+    /// No null move or cut on the static judgement while a piece of the side to move hangs.
+    pub threat_guard: bool,
+    /// Leaves judged by the agents, each of its own piece. Off: by the conventional judgement
+    /// with piece-square tables.
     pub agent_leaves: bool,
     /// Captures the agents' exchange estimate does not lose are played out at the leaves.
     pub quiescence: bool,
@@ -110,7 +119,7 @@ impl Tree {
             variety: None,
             root_moves: Vec::new(),
             root_best: None,
-            judgement: agents::Judge::new(),
+            judgement: agents::Judge::new(if parts.agent_leaves { Style::Agents } else { Style::Tables }),
         }
     }
 
@@ -163,7 +172,7 @@ impl Tree {
     /// The leaf judgement from the side to move.
     #[inline]
     fn judge(&mut self, pos: &Position) -> i32 {
-        let judged = if self.parts.agent_leaves { self.judgement.judge(pos) } else { agents::material(pos) };
+        let judged = self.judgement.judge(pos);
         match self.variety {
             Some(salt) => judged + agents::variety::leaf_offset(salt, pos.hash()),
             None => judged,
@@ -275,10 +284,14 @@ impl Tree {
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Far enough above beta that a few plies will not bring it back.
-            if depth <= 4 && static_eval - 100 * depth >= beta {
+            let far_above = depth <= 4 && static_eval - 100 * depth >= beta;
+            let null_move = self.parts.null_move && depth >= 3 && static_eval >= beta && has_pieces(pos);
+            // A piece of ours hangs: the judgement does not know whether we can save it.
+            let hanging = (far_above || null_move) && self.parts.threat_guard && agents::worst_threat(pos).is_some();
+            if far_above && !hanging {
                 return static_eval;
             }
-            if self.parts.null_move && depth >= 3 && static_eval >= beta && has_pieces(pos) {
+            if null_move && !hanging {
                 let r = 3 + depth / 4;
                 let next = pos.null_move();
                 self.path.push(next.hash());
@@ -313,8 +326,10 @@ impl Tree {
         let mut tried = 0usize;
         let mut quiets = [Move::NULL; 64];
         let mut n_quiets = 0;
+        // The worst threatened piece, asked once a node when a reduction needs it.
+        let mut worst: Option<Option<(crate::board::Square, i32)>> = None;
         for (mv, kind) in picker {
-            let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Unproposed);
+            let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
             let mut next = *pos;
             next.make_move(mv);
             let gives_check = next.is_check();
@@ -322,7 +337,7 @@ impl Tree {
             if prunable && quiet {
                 // Near the leaves, a quiet move that cannot bring the score up to alpha, or one
                 // the agents did not propose, is not tried.
-                if kind == Kind::Unproposed && depth <= 2 {
+                if kind == Kind::Unproposed && depth <= 2 && self.parts.agent_pruning {
                     continue;
                 }
                 if depth <= 3 && tried >= 3 + (depth * depth) as usize * 2 {
@@ -342,8 +357,19 @@ impl Tree {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && !gives_check {
                     r = reduction(depth, tried);
-                    if kind == Kind::Unproposed {
+                    if kind == Kind::Unproposed && self.parts.agent_pruning {
                         r += 1;
+                    }
+                    if self.parts.agent_reductions && r > 0 {
+                        if kind == Kind::Proposed {
+                            r -= 1;
+                        }
+                        let threatened = *worst.get_or_insert_with(|| agents::worst_threat(pos));
+                        if threatened.is_some_and(|(sq, _)| mv.from() == sq) {
+                            r -= 1;
+                        } else if agents::capture_gain(pos, mv) < 0 {
+                            r += 1;
+                        }
                     }
                     if pv_node {
                         r -= 1;
@@ -556,6 +582,9 @@ mod tests {
     fn repetitions_count_within_the_line_or_three_times() {
         let parts = Parts {
             agent_selection: false,
+            agent_pruning: false,
+            agent_reductions: false,
+            threat_guard: false,
             agent_leaves: true,
             quiescence: true,
             transposition: true,
