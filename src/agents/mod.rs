@@ -31,7 +31,7 @@ pub mod variety;
 pub use agent::{Action, Agent, Estimate};
 pub use counters::{CounterLog, Counters};
 pub use features::{FeatureError, Features};
-pub use judgement::{Judge, Traced, capture_gain, judge, material, trace, worst_threat};
+pub use judgement::{Judge, Traced, breakdown, capture_gain, judge, material, trace, worst_threat};
 pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};
 
 /// The positions of an EPD text, for the agents' tests over the suites (see the board's).

@@ -157,6 +157,25 @@ pub fn trace_as(pos: &Position, style: Style) -> Traced {
     }
 }
 
+/// What each term gave a position in the agents' judgement, from the side to move: its name
+/// and centipawns (blended by the phase as the leaf is), the largest first, terms that gave
+/// nothing left out. The sum is the judgement, but for rounding.
+pub fn breakdown(pos: &Position) -> Vec<(&'static str, i32)> {
+    let traced = trace(pos);
+    let weights = Style::Agents.weights();
+    let sign = if traced.white_to_move { 1 } else { -1 };
+    let mut terms: Vec<(&'static str, i32)> = Vec::new();
+    for &(at, len, name) in terms::TERMS {
+        let part = (at..at + len).fold(S::default(), |acc, i| acc + weights[i] * traced.trace.counts[i]);
+        let cp = sign * blend(part, traced.phase, traced.scale);
+        if cp != 0 {
+            terms.push((name, cp));
+        }
+    }
+    terms.sort_by_key(|&(name, cp)| (std::cmp::Reverse(cp.abs()), name));
+    terms
+}
+
 /// What the capture or promotion `mv` wins for the side to move when the opponent answers on
 /// the square as the agents' exchange estimate expects: what it takes, what the promotion adds,
 /// less what the opponent then wins from the piece that took (never more than it, as the
@@ -222,6 +241,21 @@ mod tests {
                 assert_eq!(plain, here.score(style.weights()), "{}", pos.to_fen());
             }
         }
+    }
+
+    /// The breakdown names the terms a position got and adds up to its judgement.
+    #[test]
+    fn the_breakdown_adds_up() {
+        for fen in
+            ["r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "8/5k2/3p4/8/2P5/8/4K3/8 b - - 0 1"]
+        {
+            let pos = Position::from_fen(fen).unwrap();
+            let parts = breakdown(&pos);
+            let sum: i32 = parts.iter().map(|p| p.1).sum();
+            assert!((sum - judge(&pos)).abs() <= parts.len() as i32, "{fen}: {parts:?}");
+        }
+        let passer = Position::from_fen("8/5k2/1P6/8/8/8/4K3/8 w - - 0 1").unwrap();
+        assert!(breakdown(&passer).iter().any(|p| p.0 == "passed pawn (by rank)" && p.1 > 0));
     }
 
     /// The judgement is the same for both colours in mirrored positions (from the side to move).

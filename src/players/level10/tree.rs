@@ -81,6 +81,8 @@ pub struct Tree {
     root_index: usize,
     /// Quiet moves that caused a cut-off at each ply (two per ply).
     killers: [[Move; 2]; MAX_PLY],
+    /// The static judgement at each ply of the current line (`-INFINITY` in check).
+    evals: [i32; MAX_PLY],
     /// How often a quiet move from one square to another caused a cut-off, by side.
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// The principal variation found below each ply.
@@ -112,6 +114,7 @@ impl Tree {
             path: Vec::new(),
             root_index: 0,
             killers: [[Move::NULL; 2]; MAX_PLY],
+            evals: [-INFINITY; MAX_PLY],
             history: Box::new([[[0; 64]; 64]; 2]),
             pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
@@ -281,10 +284,19 @@ impl Tree {
             (false, Some(e)) => e.eval,
             (false, None) => self.judge(pos),
         };
+        self.evals[ply] = static_eval;
+        // A node worth a deep search that the table knows nothing of: a shallower search
+        // first finds it a move to begin with, cheaper than searching blind.
+        if depth >= 4 && entry.is_none_or(|e| e.mv.is_none()) && self.parts.transposition {
+            depth -= 1;
+        }
+        // Better than two plies ago (our last turn): the line is going our way, so the
+        // node is pruned and reduced less eagerly. Unknown (in check then or now): assume so.
+        let improving = ply < 2 || in_check || self.evals[ply - 2] == -INFINITY || static_eval > self.evals[ply - 2];
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Far enough above beta that a few plies will not bring it back.
-            let far_above = depth <= 4 && static_eval - 100 * depth >= beta;
+            let far_above = depth <= 4 && static_eval - 100 * (depth - i32::from(improving)) >= beta;
             let null_move = self.parts.null_move && depth >= 3 && static_eval >= beta && has_pieces(pos);
             // A piece of ours hangs: the judgement does not know whether we can save it.
             let hanging = (far_above || null_move) && self.parts.threat_guard && agents::worst_threat(pos).is_some();
@@ -376,6 +388,9 @@ impl Tree {
                     }
                     if kind == Kind::Killer {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     r = r.clamp(0, depth - 2);
                 } else if depth >= 3 && kind == Kind::BadCapture && !gives_check {
