@@ -6,6 +6,7 @@ pub mod endgame;
 pub mod formats;
 pub mod game;
 pub mod pgn;
+pub mod pgn_reader;
 pub mod ratings;
 pub mod report;
 pub mod sprt;
