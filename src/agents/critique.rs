@@ -183,9 +183,10 @@ fn mate_missed(h: &Hindsight) -> Option<Critique> {
         None => (*h.better.first()?, h.better_mate?),
     };
     let piece = mv.promotion().unwrap_or(pos.moving_piece(mv));
+    let (played, text) = (move_text(pos, h.played), move_text(pos, mv));
     let words = match moves {
-        1 => format!("misses mate in 1: {} mates with {}", move_text(pos, mv), noun(piece, mv.to())),
-        n => format!("misses mate in {n}, which begins {} ({} to {})", move_text(pos, mv), piece_word(piece), mv.to()),
+        1 => format!("{played} misses mate in 1: {text} mates with {}", noun(piece, mv.to())),
+        n => format!("{played} misses mate in {n}, which begins {text} ({} to {})", piece_word(piece), mv.to()),
     };
     Some(Critique {
         motif: Motif::MateMissed { moves },
@@ -207,10 +208,10 @@ fn mate_allowed(h: &Hindsight, after: &Position) -> Option<Critique> {
         None => (*h.reply.first()?, h.reply_mate?),
     };
     let piece = mv.promotion().unwrap_or(after.moving_piece(mv));
-    let text = move_text(after, mv);
+    let (played, text) = (move_text(&h.pos, h.played), move_text(after, mv));
     let words = match moves {
-        1 => format!("allows mate in 1: {text}, {} mates", noun(piece, mv.to())),
-        n => format!("allows mate in {n}, which begins {text} ({} to {})", piece_word(piece), mv.to()),
+        1 => format!("{played} allows mate in 1: {text}, {} mates", noun(piece, mv.to())),
+        n => format!("{played} allows mate in {n}, which begins {text} ({} to {})", piece_word(piece), mv.to()),
     };
     Some(Critique {
         motif: Motif::MateAllowed { moves },
@@ -284,9 +285,12 @@ fn left_to_capture(h: &Hindsight, after: &Position) -> Option<(i32, Critique)> {
     let before = if moved_here { 0 } else { threat_on(pos, sq) };
     let (motif, words) = if before > 0 {
         let worst = (pos.by_color(us) & !pos.pieces(us, Piece::King)).into_iter().all(|s| threat_on(pos, s) <= before);
-        let which = if worst { "the worst threat, " } else { "the threat " };
-        let words =
-            format!("{} ignores {which}on {} ({before}): {taker} takes it", move_text(pos, h.played), noun(piece, sq));
+        let which = if worst { ", the worst threat" } else { "" };
+        let words = format!(
+            "{} ignores the threat to {} ({before}{which}): {taker} takes it",
+            move_text(pos, h.played),
+            noun(piece, sq)
+        );
         (Motif::ThreatIgnored, words)
     } else if moved_here {
         let words =
@@ -399,7 +403,8 @@ fn capture_missed(h: &Hindsight) -> Option<(i32, Critique)> {
     }
     let victim = pos.piece_on(sq);
     let words = format!(
-        "misses {}, which wins {} (the exchange on {} comes to +{gain})",
+        "{} misses {}, which wins {} (the exchange on {} comes to +{gain})",
+        move_text(pos, h.played),
         move_text(pos, mv),
         noun(victim, sq),
         mv.to()
@@ -409,7 +414,7 @@ fn capture_missed(h: &Hindsight) -> Option<(i32, Critique)> {
         piece: victim,
         color: !pos.side_to_move(),
         square: sq,
-        danger: Bitboard::EMPTY,
+        danger: sq.bb(),
         key_move: mv,
         key_is_reply: false,
         words,
@@ -427,7 +432,8 @@ fn fork_missed(h: &Hindsight) -> Option<(i32, Critique)> {
     let (targets, gain) = fork_of(pos, mv)?;
     let piece = mv.promotion().unwrap_or(pos.moving_piece(mv));
     let words = format!(
-        "misses the fork {}: {} would attack {} (a double move-attack, {gain} guaranteed)",
+        "{} misses the fork {}: {} would attack {} (a double move-attack, {gain} guaranteed)",
+        move_text(pos, h.played),
         move_text(pos, mv),
         noun(piece, mv.to()),
         names(pos, targets)
@@ -437,7 +443,7 @@ fn fork_missed(h: &Hindsight) -> Option<(i32, Critique)> {
         piece,
         color: pos.side_to_move(),
         square: mv.to(),
-        danger: Bitboard::EMPTY,
+        danger: targets & pos.by_color(!pos.side_to_move()),
         key_move: mv,
         key_is_reply: false,
         words,
@@ -455,7 +461,8 @@ fn promotion_missed(h: &Hindsight) -> Option<(i32, Critique)> {
         return None;
     }
     let words = format!(
-        "misses the promotion {}: the pawn on {} becomes {}",
+        "{} misses the promotion {}: the pawn on {} becomes {}",
+        move_text(pos, h.played),
         move_text(pos, mv),
         mv.from(),
         piece_word(promoted)
@@ -515,7 +522,10 @@ mod tests {
         // The rook a1 is attacked by the bishop; White pushes a pawn instead.
         let c = judge("4k3/8/8/8/3b4/8/7P/R3K3 w - - 0 1", "h3", &["Rd1"], &["Bxa1"], (None, None));
         assert_eq!(at(&c), (Motif::ThreatIgnored, Piece::Rook, "a1".into()), "{c}");
-        assert!(c.to_string().contains("the worst threat, on the rook on a1 (500)"), "{c}");
+        assert_eq!(
+            c.to_string(),
+            "h2-h3 ignores the threat to the rook on a1 (500, the worst threat): Bd4xa1 takes it"
+        );
     }
 
     #[test]
@@ -544,7 +554,7 @@ mod tests {
         // White lets Black mate on the back rank.
         let c = judge("r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", "Kf1", &["h3"], &["Ra1#"], (None, Some(1)));
         assert_eq!(at(&c), (Motif::MateAllowed { moves: 1 }, Piece::Rook, "a1".into()), "{c}");
-        assert!(c.to_string().starts_with("allows mate in 1: Ra8-a1"), "{c}");
+        assert!(c.to_string().starts_with("Kg1-f1 allows mate in 1: Ra8-a1"), "{c}");
     }
 
     #[test]

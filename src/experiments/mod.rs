@@ -1,6 +1,7 @@
 //! The thesis's experiments, in-process: matches, round robins, EPD test suites and the
 //! statistics and charts of chapter 3.
 
+pub mod annotate;
 pub mod calibration;
 pub mod endgame;
 pub mod formats;

@@ -336,7 +336,7 @@ impl Reader<'_> {
                 let ply = g.moves.len()
                     + usize::from(g.start.is_some_and(|s| s.side_to_move() == crate::board::Color::Black));
                 let number = g.start.map_or(1, |s| s.fullmove_number() as usize) + ply / 2;
-                let number = if ply % 2 == 0 { format!("{number}.") } else { format!("{number}...") };
+                let number = if ply.is_multiple_of(2) { format!("{number}.") } else { format!("{number}...") };
                 let mv = g.pos.parse_san(text).map_err(|source| PgnErrorKind::BadMove {
                     number,
                     text: text.to_string(),
