@@ -24,6 +24,9 @@ use crate::board::values::{PAWN_VALUE, QUEEN_VALUE, value};
 use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position, Square, checks};
 use std::fmt;
 
+/// Mates in at most this many moves are the reason before anything else.
+pub const SHORT_MATE: u32 = 3;
+
 /// What a judge found about a move, for the agents to explain.
 #[derive(Clone, Copy, Debug)]
 pub struct Hindsight<'a> {
@@ -102,6 +105,16 @@ pub struct Critique {
     words: String,
 }
 
+impl Critique {
+    /// The moves to the mate the reason is about, if it is about one.
+    pub fn mate_moves(&self) -> Option<u32> {
+        match self.motif {
+            Motif::MateMissed { moves } | Motif::MateAllowed { moves } => Some(moves),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Critique {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(&self.words)
@@ -115,11 +128,14 @@ pub fn critique(h: &Hindsight) -> Option<Critique> {
         // It mated or stalemated: whatever it gave up, nothing follows to explain.
         return None;
     }
-    if let Some(c) = mate_missed(h) {
-        return Some(c);
-    }
-    if let Some(c) = mate_allowed(h, &after) {
-        return Some(c);
+    // A short mate is the reason whatever else; a long one, which the judge found deep in its
+    // line, gives way to what the move did to the material (a pawn let through to queen
+    // before the mate, say).
+    let (missed_mate, allowed_mate) = (mate_missed(h), mate_allowed(h, &after));
+    for mate in [&missed_mate, &allowed_mate] {
+        if let Some(c) = mate.as_ref().filter(|c| c.mate_moves().is_some_and(|n| n <= SHORT_MATE)) {
+            return Some(c.clone());
+        }
     }
     let allowed =
         [losing_exchange(h, &after), left_to_capture(h, &after), fork_allowed(h, &after), pawn_let_through(h, &after)]
@@ -131,7 +147,7 @@ pub fn critique(h: &Hindsight) -> Option<Critique> {
         (Some(a), Some(m)) => Some(if m.0 > a.0 { m } else { a }),
         (a, m) => a.or(m),
     };
-    chosen.map(|(_, c)| c)
+    chosen.map(|(_, c)| c).or(missed_mate).or(allowed_mate)
 }
 
 /// "the knight on e5"
@@ -351,9 +367,10 @@ fn pawn_let_through(h: &Hindsight, after: &Position) -> Option<(i32, Critique)> 
             sq
         }
         None => (after.pieces(them, Piece::Pawn)).into_iter().find(|&sq| {
-            unstoppable(after, them, sq, after.occupied(), true)
+            // After the move the pawn's side moves first; before it, the defender did.
+            unstoppable(after, them, sq, after.occupied(), false)
                 && !(h.pos.pieces(them, Piece::Pawn).contains(sq)
-                    && unstoppable(&h.pos, them, sq, h.pos.occupied(), false))
+                    && unstoppable(&h.pos, them, sq, h.pos.occupied(), true))
         })?,
     };
     if !after.pieces(them, Piece::Pawn).contains(start) || !is_passed(after, them, start) {
@@ -562,6 +579,17 @@ mod tests {
         // The king walks away from the b-pawn, which queens.
         let c = judge("8/8/8/8/8/1p6/2K5/7k w - - 0 1", "Kd2", &["Kb2"], &["b2", "Kc2", "b1=Q+"], (None, None));
         assert_eq!(at(&c), (Motif::PassedPawn, Piece::Pawn, "b3".into()), "{c}");
+    }
+
+    #[test]
+    fn a_long_mate_gives_way_to_the_pawn_that_queens_first() {
+        // The bishop leaves b1's diagonal: the pawn queens, and the judge sees mate in 5.
+        let fen = "8/8/8/8/8/4k3/1pB5/6K1 w - - 0 1";
+        let c = judge(fen, "Bd1", &["Kf1"], &["b1=Q"], (None, Some(5)));
+        assert_eq!(at(&c), (Motif::PassedPawn, Piece::Pawn, "b2".into()), "{c}");
+        // A mate in 3 is the reason itself.
+        let c = judge(fen, "Bd1", &["Kf1"], &["b1=Q"], (None, Some(3)));
+        assert_eq!(c.motif, Motif::MateAllowed { moves: 3 }, "{c}");
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub struct PgnError {
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PgnErrorKind {
-    #[error("move {number} '{text}': {source}")]
+    #[error("move {number} {text}: {}", move_problem(.source))]
     BadMove { number: String, text: String, source: MoveError },
     #[error("bad FEN tag: {0}")]
     BadFen(FenError),
@@ -56,6 +56,15 @@ pub enum PgnErrorKind {
     Truncated(&'static str),
     #[error("unexpected '{0}'")]
     Unexpected(String),
+}
+
+/// What is wrong with a move, in the words of an error about a game.
+fn move_problem(e: &MoveError) -> &'static str {
+    match e {
+        MoveError::Syntax(_) => "not a move",
+        MoveError::Illegal(_) => "illegal in the position",
+        MoveError::Ambiguous(_) => "ambiguous",
+    }
 }
 
 /// Every game of `text`, each read or with the error that stopped it, in file order.
@@ -464,7 +473,7 @@ mod tests {
             matches!(&err.kind, PgnErrorKind::BadMove { text, number, .. } if text == "Ke3" && number == "2."),
             "{err}"
         );
-        assert!(err.to_string().starts_with("game 2 (line 8): move 2. 'Ke3'"), "{err}");
+        assert_eq!(err.to_string(), "game 2 (line 8): move 2. Ke3: illegal in the position");
         assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("3"));
     }
 

@@ -97,7 +97,7 @@ impl Annotated {
 }
 
 /// The judge's view of the game's last position in `game` (which may be over).
-fn view(judge: &mut dyn Player, game: &Game, limits: &SearchLimits) -> View {
+pub fn view(judge: &mut dyn Player, game: &Game, limits: &SearchLimits) -> View {
     let pos = game.position();
     if let Some(outcome) = game.outcome() {
         let score = match outcome.winner() {
