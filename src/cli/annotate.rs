@@ -51,7 +51,12 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
             (SearchLimits { nodes: Some(n), ..SearchLimits::default() }, format!("{n} nodes"))
         }
     };
-    let judge_name = format!("{spec}, {budget} a position");
+    // An engine's spec, or a level at a node budget, carries its own budget.
+    let judge_name = if spec.is_external() || spec.nodes.is_some() {
+        spec.to_string()
+    } else {
+        format!("{spec}, {budget} a position")
+    };
     let make_judge = || -> Box<dyn Player> {
         let player = spec.build(args.seed);
         // The agents of levels 1-9 judge one move at a time: level 10's tree over the same
