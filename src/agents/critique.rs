@@ -309,8 +309,11 @@ fn left_to_capture(h: &Hindsight, after: &Position) -> Option<(i32, Critique)> {
         );
         (Motif::ThreatIgnored, words)
     } else if moved_here {
-        let words =
-            format!("{} puts {} where {taker} takes it (threat {threat})", move_text(pos, h.played), piece_word(piece));
+        let words = format!(
+            "{} puts the {} where {taker} takes it (threat {threat})",
+            move_text(pos, h.played),
+            piece_word(piece)
+        );
         (Motif::Hanging, format!("{words}: {} is left hanging", noun(piece, sq)))
     } else {
         let words =
