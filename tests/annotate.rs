@@ -198,5 +198,8 @@ fn games_from_standard_input_and_a_page_in_a_folder() {
     assert_eq!(pgn, String::from_utf8_lossy(&out.stdout));
     assert!(page.contains("<svg class=\"chart\""));
     assert!(page.contains("Nf6??"));
+    let csv = std::fs::read_to_string(dir.join("moves.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 7, "{csv}");
+    assert!(csv.lines().any(|l| l.starts_with("1,6,Nf6,Black,") && l.contains(",??,")), "{csv}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use super::args::{AnnotateArgs, probe_players, read_spec, threads};
-use crate::experiments::annotate::{Annotated, annotate_all, page, pgn_out::to_pgn};
+use crate::experiments::annotate::{Annotated, annotate_all, page, pgn_out::to_pgn, table};
 use crate::experiments::pgn_reader::{PgnGame, read_games};
 use crate::players::{Player, SearchLimits};
 use std::collections::BTreeMap;
@@ -87,7 +87,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         let annotated: Vec<Annotated> =
             kept.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect();
         write_out(dir, &annotated)?;
-        errln!("index.html and annotated.pgn written to {}", dir.display());
+        errln!("index.html, annotated.pgn and moves.csv written to {}", dir.display());
     }
     if bad > 0 {
         return Err(CliError::BadGames(bad));
@@ -122,6 +122,11 @@ fn write_out(dir: &Path, games: &[Annotated]) -> Result<(), CliError> {
     let wrap = |source| CliError::WriteDir { dir: dir.to_path_buf(), source };
     let pgn: String = games.iter().map(to_pgn).collect();
     std::fs::write(dir.join("annotated.pgn"), pgn).map_err(wrap)?;
+    let mut csv = String::from(table::HEADER);
+    for (i, g) in games.iter().enumerate() {
+        csv.push_str(&table::rows(i + 1, g));
+    }
+    std::fs::write(dir.join("moves.csv"), csv).map_err(wrap)?;
     std::fs::write(dir.join("index.html"), page(games)).map_err(wrap)
 }
 

@@ -113,7 +113,8 @@ pub enum Command {
     /// --time a position); each move's loss of winning chances gives its mark (?! ? ??), and
     /// the agents say why in words: what it left hanging and to which capture, the fork, mate
     /// or promotion it allowed or missed, the exchange it lost, the threat it ignored. The
-    /// annotated PGN goes to stdout; with --out, also DIR/annotated.pgn and DIR/index.html.
+    /// annotated PGN goes to stdout; with --out, also DIR/annotated.pgn, DIR/index.html and
+    /// DIR/moves.csv (every move's scores, loss, mark and reason).
     Annotate(AnnotateArgs),
 }
 
@@ -179,7 +180,7 @@ impl JudgementStyle {
 pub struct AnnotateArgs {
     /// PGN file of one or many games ("-" or none: standard input).
     pub file: Option<PathBuf>,
-    /// Folder for index.html (the page: chart, boards, reasons) and annotated.pgn.
+    /// Folder for index.html (the page: chart, boards, reasons), annotated.pgn and moves.csv.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Seconds of judging a position (instead of --nodes).

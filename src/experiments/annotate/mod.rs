@@ -17,6 +17,7 @@ mod page;
 
 pub mod pgn_out;
 pub mod summary;
+pub mod table;
 
 pub use page::page;
 
