@@ -164,6 +164,7 @@ def main() -> int:
     ap.add_argument("--dir", default=str(ROOT / "target" / "annotate-sf"))
     ap.add_argument("--depth", type=int, default=16)
     ap.add_argument("--nodes", type=int, help="annotate's --nodes (default: its own default)")
+    ap.add_argument("--player", help="annotate's --player (default: its own, level 10)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--min", type=float, help="fail when blunder precision or recall is below this")
     args = ap.parse_args()
@@ -172,11 +173,15 @@ def main() -> int:
     games_pgn = work / "games.pgn"
     if not games_pgn.exists():
         make_games(args.agentchess, games_pgn)
-    ours_pgn = work / ("annotated.pgn" if args.nodes is None else f"annotated-{args.nodes}.pgn")
+    name = "annotated" + ("" if args.nodes is None else f"-{args.nodes}")
+    name += "" if args.player is None else "-" + "".join(c if c.isalnum() else "_" for c in args.player)
+    ours_pgn = work / f"{name}.pgn"
     if not ours_pgn.exists():
         cmd = [args.agentchess, "annotate", str(games_pgn)]
         if args.nodes is not None:
             cmd += ["--nodes", str(args.nodes)]
+        if args.player is not None:
+            cmd += ["--player", args.player]
         with open(ours_pgn, "w") as f:
             run(cmd, stdout=f)
     games = read_games(games_pgn.read_text())
