@@ -19,7 +19,7 @@ compares (delete the files to redo a step). Exits 1 when --min is given and blun
 or recall is below it.
 
     cargo build --release
-    python3 tests/e2e/annotate_vs_stockfish.py --dir target/annotate-sf --min 0.8
+    python3 tests/e2e/annotate_vs_stockfish.py --dir target/annotate-sf --threads 1 --workers 1
 """
 
 from __future__ import annotations
@@ -165,7 +165,8 @@ def main() -> int:
     ap.add_argument("--depth", type=int, default=16)
     ap.add_argument("--nodes", type=int, help="annotate's --nodes (default: its own default)")
     ap.add_argument("--player", help="annotate's --player (default: its own, level 10)")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--threads", type=int, help="annotate's --threads (default: its own, all cores)")
+    ap.add_argument("--workers", type=int, default=2, help="Stockfish processes, one thread each")
     ap.add_argument("--min", type=float, help="fail when blunder precision or recall is below this")
     args = ap.parse_args()
     work = Path(args.dir)
@@ -182,6 +183,8 @@ def main() -> int:
             cmd += ["--nodes", str(args.nodes)]
         if args.player is not None:
             cmd += ["--player", args.player]
+        if args.threads is not None:
+            cmd += ["--threads", str(args.threads)]
         with open(ours_pgn, "w") as f:
             run(cmd, stdout=f)
     games = read_games(games_pgn.read_text())
