@@ -412,13 +412,15 @@ fn line_text(pos: &Position, line: &[Move], plies: usize) -> String {
     words.join(" ")
 }
 
-/// The better move is a capture that wins material by the exchange on its square.
+/// The better move is a capture that wins material by the exchange on its square, more than
+/// the move played wins by its own (b7xc6 does not miss Nb8xc6 when both take the queen).
 fn capture_missed(h: &Hindsight) -> Option<(i32, Critique)> {
     let pos = &h.pos;
     let mv = *h.better.first()?;
     let sq = captured_square(pos, mv)?;
     let gain = exchange_gain(pos, mv);
-    if gain <= 0 || mv == h.played {
+    let played_gain = captured_square(pos, h.played).map_or(0, |_| exchange_gain(pos, h.played));
+    if gain <= played_gain.max(0) || mv == h.played {
         return None;
     }
     let victim = pos.piece_on(sq);
@@ -600,5 +602,20 @@ mod tests {
         // The rook d8 hangs to the bishop; White moves the king.
         let c = judge("3r2k1/8/8/B7/8/8/8/K7 w - - 0 1", "Ka2", &["Bxd8"], &["Rd2+"], (None, None));
         assert_eq!((c.motif, c.piece), (Motif::CaptureMissed, Piece::Rook), "{c}");
+    }
+
+    #[test]
+    fn a_capture_that_takes_the_same_piece_misses_nothing() {
+        // Both b7xc6 and Nb8xc6 take the queen: the judge's preference is no missed capture.
+        let fen = "rnbk1bnr/ppp1pppp/2Q5/8/4P3/8/PP1P1PPP/RNB1KBNR b KQ - 0 5";
+        let pos = Position::from_fen(fen).unwrap();
+        let (played, better) = (pos.parse_move("b7c6").unwrap(), moves(&pos, &["b8c6", "g1f3"]));
+        let reply = moves(&pos.play(played), &["g1f3"]);
+        let h = Hindsight { pos, played, better: &better, better_mate: None, reply: &reply, reply_mate: None };
+        assert!(critique(&h).is_none_or(|c| c.motif != Motif::CaptureMissed), "{:?}", critique(&h));
+        // Taking a pawn instead of the queen still misses it.
+        let played = pos.parse_move("e7e5").unwrap();
+        let h = Hindsight { played, reply: &[], ..h };
+        assert_eq!(critique(&h).map(|c| (c.motif, c.piece)), Some((Motif::CaptureMissed, Piece::Queen)));
     }
 }
