@@ -158,6 +158,35 @@ def precision_recall(ours: list[str], theirs: list[str], kinds: set[str]) -> tup
     return both, sum(1 for a in ours if a in kinds), sum(1 for b in theirs if b in kinds)
 
 
+def where_they_part(annotated: list[chess.pgn.Game], views: list[list[dict]], ours: list[str], theirs: list[str]) -> None:
+    """The median ratio of Stockfish's score to annotate's for the same position, by the size
+    of annotate's, and the games holding most of Stockfish's blunders that annotate does not
+    mark as blunders."""
+    bands = [(0, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 10000)]
+    ratios: dict[tuple[int, int], list[float]] = {b: [] for b in bands}
+    for game, game_views in zip(annotated, views):
+        for node, v in zip(game.mainline(), game_views[1:]):
+            e = node.eval()
+            if e is None or e.is_mate() or "cp" not in v or e.white().score() == 0:
+                continue
+            ours_cp = e.white().score()
+            sf_cp = v["cp"] if node.board().turn == chess.WHITE else -v["cp"]
+            for lo, hi in bands:
+                if lo <= abs(ours_cp) < hi:
+                    ratios[(lo, hi)].append(sf_cp / ours_cp)
+    print("Stockfish's score / annotate's, median, by annotate's |cp|: " + ", ".join(
+        f"{lo}-{hi} {sorted(r)[len(r) // 2]:.2f} ({len(r)})" for (lo, hi), r in ratios.items() if r))
+    per_game: dict[int, int] = {}
+    at = 0
+    for i, game in enumerate(annotated, 1):
+        n = sum(1 for _ in game.mainline_moves())
+        per_game[i] = sum(1 for a, b in zip(ours[at:at + n], theirs[at:at + n]) if b == "??" and a != "??")
+        at += n
+    top = sorted(per_game.items(), key=lambda kv: -kv[1])[:3]
+    print(f"Stockfish's blunders not marked ?? by annotate: {sum(per_game.values())}; most in games "
+          + ", ".join(f"{g} ({n})" for g, n in top))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--agentchess", default=str(ROOT / "target" / "release" / "agentchess"))
@@ -220,6 +249,7 @@ def main() -> int:
         r = both / n_theirs if n_theirs else float("nan")
         results[name] = (p, r)
         print(f"{name}: precision {p:.3f} ({both}/{n_ours}), recall {r:.3f} ({both}/{n_theirs})")
+    where_they_part(annotated, views, ours, theirs)
     if args.min is not None:
         p, r = results["blunders (??)"]
         if not (p >= args.min and r >= args.min):
