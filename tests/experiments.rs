@@ -565,3 +565,12 @@ fn tune_goes_on_where_it_stopped() {
     assert_eq!(second.matches("# game ").count(), 6);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// README is for users and stays short (the house rule: at most 350 lines); what does not fit
+/// belongs in docs/.
+#[test]
+fn readme_stays_within_350_lines() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines <= 350, "README.md has {lines} lines; move detail to docs/ (at most 350)");
+}

@@ -45,6 +45,18 @@ pub fn kind_text(piece: Piece) -> char {
     letter(piece)
 }
 
+/// A piece kind in words, for the annotation's sentences ("the knight on e5").
+pub(crate) fn piece_word(piece: Piece) -> &'static str {
+    match piece {
+        Piece::Pawn => "pawn",
+        Piece::Knight => "knight",
+        Piece::Bishop => "bishop",
+        Piece::Rook => "rook",
+        Piece::Queen => "queen",
+        Piece::King => "king",
+    }
+}
+
 /// What a worth `final_check` gave means, for the reasons and explain mode to add after the
 /// number (" (they mate in 3)"), since -999998 says nothing to a reader; empty for any other.
 pub(crate) fn mate_words(worth: i32) -> String {

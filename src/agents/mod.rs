@@ -13,6 +13,7 @@
 
 mod agent;
 mod counters;
+mod critique;
 mod describe;
 mod eval;
 mod exchange;
@@ -30,6 +31,7 @@ pub mod variety;
 
 pub use agent::{Action, Agent, Estimate};
 pub use counters::{CounterLog, Counters};
+pub use critique::{Critique, Hindsight, Motif, critique};
 pub use features::{FeatureError, Features};
 pub use judgement::{Judge, Traced, breakdown, capture_gain, judge, material, trace, worst_threat};
 pub use master::{Choice, DEFAULT_SEED, MasterAgent, Reason, Rule};

@@ -107,6 +107,15 @@ pub enum Command {
     /// weights where the build reads them (src/agents/judgement/weights.rs). docs/tuning.md has
     /// the recipe.
     Tune(TuneArgs),
+    /// Judge every move of one or many games and explain the mistakes, as PGN (and a page).
+    ///
+    /// Level 10's tree (or --player) judges every position at the budget given (--nodes or
+    /// --time a position); each move's loss of winning chances gives its mark (?! ? ??), and
+    /// the agents say why in words: what it left hanging and to which capture, the fork, mate
+    /// or promotion it allowed or missed, the exchange it lost, the threat it ignored. The
+    /// annotated PGN goes to stdout; with --out, also DIR/annotated.pgn, DIR/index.html and
+    /// DIR/moves.csv (every move's scores, loss, mark and reason).
+    Annotate(AnnotateArgs),
 }
 
 // `tune`.
@@ -164,6 +173,32 @@ impl JudgementStyle {
             JudgementStyle::Tables => crate::agents::judgement::Style::Tables,
         }
     }
+}
+
+// `annotate`.
+#[derive(Args)]
+pub struct AnnotateArgs {
+    /// PGN file of one or many games ("-" or none: standard input).
+    pub file: Option<PathBuf>,
+    /// Folder for index.html (the page: chart, boards, reasons), annotated.pgn and moves.csv.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Seconds of judging a position (instead of --nodes).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, conflicts_with = "nodes")]
+    pub time: Option<f64>,
+    /// Nodes of judging a position (default 250000, about a third of a second).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// The judge: a player that searches (default level:10; levels 1-9 are judged by level
+    /// 10's tree over their agents, as in analysis).
+    #[arg(long, value_name = "SPEC", default_value = "level:10")]
+    pub player: String,
+    /// Seed of the judge's random tie-breaks.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads, one game each at a time (default: all cores).
+    #[arg(long, value_parser = at_least_one)]
+    pub threads: Option<u32>,
 }
 
 // `calibrate`.

@@ -67,6 +67,12 @@ pub enum CliError {
     Weights { path: PathBuf, source: crate::experiments::tuning::source::SourceError },
     #[error("{0}: no positions to fit")]
     NoPositions(String),
+    /// A PGN input with no game in it.
+    #[error("no game in {0}")]
+    NoGames(String),
+    /// Games that could not be read, each named on stderr; the others were annotated.
+    #[error("{0} game(s) could not be read (named above); the others are annotated")]
+    BadGames(usize),
 }
 
 /// `--levels 1-8`, `2,5,7`: a level list that cannot be read.
@@ -88,7 +94,8 @@ impl CliError {
             | CliError::WriteDir { .. }
             | CliError::MalformedEpd(_)
             | CliError::PerftMismatch(_)
-            | CliError::ProtocolIo(_) => 1,
+            | CliError::ProtocolIo(_)
+            | CliError::BadGames(_) => 1,
             _ => 2,
         }
     }
@@ -127,6 +134,8 @@ mod tests {
             (CliError::MalformedEpd(3), 1),
             (CliError::PerftMismatch(1), 1),
             (CliError::ProtocolIo(io()), 1),
+            (CliError::NoGames("x.pgn".into()), 2),
+            (CliError::BadGames(1), 1),
         ] {
             assert_eq!(error.exit_code(), code, "{error}");
         }

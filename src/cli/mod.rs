@@ -1,5 +1,5 @@
 //! The subcommands behind the binary, one module each: perft, match, tournament, suite, thesis,
-//! explain, endgame, bench, calibrate, and with no subcommand the engine itself. [`args`] reads the
+//! explain, endgame, bench, calibrate, annotate, and with no subcommand the engine itself. [`args`] reads the
 //! command line into one options value per subcommand; each subcommand's `run` takes it and
 //! returns a [`CliError`] when it fails, which says the exit status. Reports go to stdout,
 //! progress and errors to stderr.
@@ -38,6 +38,7 @@ macro_rules! errln {
     }};
 }
 
+mod annotate;
 pub mod args;
 mod bench;
 mod calibrate;
@@ -75,5 +76,6 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Bench) => bench::run(),
         Some(Command::Calibrate(args)) => calibrate::run(args),
         Some(Command::Tune(args)) => tune::run(args),
+        Some(Command::Annotate(args)) => annotate::run(args),
     }
 }

@@ -13,7 +13,7 @@ use std::fmt::Write;
 pub const MAX_LINES: usize = 8;
 
 /// Tableau's ten colours: distinct on white and in print.
-const PALETTE: [&str; 10] =
+pub(crate) const PALETTE: [&str; 10] =
     ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
 
 /// A curve point: x (a move number), the value, and the number of games it rests on.
@@ -412,14 +412,14 @@ pub fn interval_chart(title: &str, note: &str, x_title: &str, rows: &[IntervalRo
 
 /// An axis range with round ends and a round step between ticks.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Axis {
-    lo: f64,
-    hi: f64,
-    step: f64,
+pub(crate) struct Axis {
+    pub lo: f64,
+    pub hi: f64,
+    pub step: f64,
 }
 
 impl Axis {
-    fn ticks(self) -> Vec<f64> {
+    pub(crate) fn ticks(self) -> Vec<f64> {
         let n = ((self.hi - self.lo) / self.step).round() as i64;
         // `+ 0.0` turns a -0.0 into 0.0, which would print as "-0".
         (0..=n).map(|i| self.lo + i as f64 * self.step + 0.0).collect()
@@ -429,7 +429,7 @@ impl Axis {
 /// Four to eight round ticks (1, 2 or 5 times a power of ten apart) covering lo..hi with room
 /// to spare: an end that the data reach or nearly reach moves out by one more step, so that no
 /// curve runs along the frame.
-fn nice_range(lo: f64, hi: f64) -> Axis {
+pub(crate) fn nice_range(lo: f64, hi: f64) -> Axis {
     let (lo, hi) = if hi - lo < 1e-9 { (lo, lo + 1.0) } else { (lo, hi) };
     let span = hi - lo;
     let mag = 10f64.powf((span / 5.0).log10().floor());
@@ -445,7 +445,7 @@ fn nice_range(lo: f64, hi: f64) -> Axis {
     Axis { lo: a, hi: b, step }
 }
 
-fn tick_label(v: f64) -> String {
+pub(crate) fn tick_label(v: f64) -> String {
     if v.fract().abs() < 1e-9 {
         format!("{v:.0}")
     } else if (v * 10.0).fract().abs() < 1e-9 {
