@@ -124,9 +124,10 @@ fn multipv_reports_the_best_lines_of_every_depth() {
         firsts.dedup();
         assert_eq!(firsts.len(), 3, "{group:?}");
     }
-    // The move played is the first line's.
-    let best = streamed[9].split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap();
-    assert_eq!(out.last().unwrap(), &format!("bestmove {best}"));
+    // The move played is the first line's, and the move to ponder on its reply; the first line
+    // is not sent again with the move.
+    let line: Vec<&str> = streamed[9].split(" pv ").nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(out, [format!("bestmove {} ponder {}", line[0], line[1])]);
 
     live.borrow_mut().clear();
     uci.handle_line("setoption name MultiPV value 1");
@@ -170,4 +171,44 @@ fn analyse_on_a_thread(spec: &str, setup: &[&str], wanted: usize) -> (Vec<String
     }
     interrupt.raise(false);
     (analysis.join().expect("analysis ends when told"), lines)
+}
+
+/// A mate in one under analysis (UCI `go infinite`, XBoard `analyze`): a few depths, then the
+/// analysis waits for `stop`/`exit` instead of pouring out a line per depth to the deepest;
+/// every line has a depth of its own (the move's line is not sent twice at the same depth).
+#[test]
+fn a_mate_ends_the_deepening_of_analysis() {
+    use std::cell::RefCell;
+    let mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let depths = |lines: &[String], word: usize| -> Vec<u32> {
+        lines.iter().filter_map(|l| l.split_whitespace().nth(word)?.parse().ok()).collect()
+    };
+    for spec in ["level:10", "level:5", "search:depth=3"] {
+        let live = RefCell::new(Vec::new());
+        let mut uci = UciSession::new(Engine::new(player(spec), 1).unwrap().freeze_time());
+        uci.set_live_output(|r| live.borrow_mut().push(r.to_string()));
+        uci.handle_line(&format!("position fen {mate_in_one}"));
+        let out: Vec<String> = uci.handle_line("go infinite").iter().map(|r| r.to_string()).collect();
+        assert!(out.is_empty(), "{spec}: {out:?}");
+        let mut lines = live.borrow().clone();
+        lines.extend(out);
+        let seen = depths(&lines, 2);
+        assert!((1..=8).contains(&seen.len()), "{spec}: {lines:?}");
+        assert!(seen.windows(2).all(|w| w[0] < w[1]), "{spec}: {lines:?}");
+        assert!(lines.iter().all(|l| l.contains("score mate 1")), "{spec}: {lines:?}");
+        let out: Vec<String> = uci.handle_line("stop").iter().map(|r| r.to_string()).collect();
+        assert_eq!(out, ["bestmove a1a8"], "{spec}");
+
+        let live = RefCell::new(Vec::new());
+        let mut s = Session::new(Engine::new(player(spec), 1).unwrap().freeze_time());
+        s.set_live_output(|r| live.borrow_mut().push(r.to_string()));
+        for line in ["xboard", "protover 2", "post", &format!("setboard {mate_in_one}")] {
+            s.handle_line(line);
+        }
+        let out: Vec<String> = s.handle_line("analyze").iter().map(|r| r.to_string()).collect();
+        let mut lines = live.borrow().clone();
+        lines.extend(out);
+        let seen = depths(&lines, 0);
+        assert!((1..=8).contains(&seen.len()) && seen.windows(2).all(|w| w[0] < w[1]), "{spec}: {lines:?}");
+    }
 }

@@ -46,9 +46,10 @@ fn timed((soft, hard): (Duration, Duration)) -> SearchLimits {
 fn uci_go_parameters_reach_the_player() {
     let (engine, seen) = spy_engine();
     let mut u = UciSession::new(engine);
+    let mut send = |line: &str| -> Vec<String> { u.handle_line(line).iter().map(|r| r.to_string()).collect() };
     let mut go = |position: &str, go: &str| -> (Vec<String>, SearchLimits) {
-        u.handle_line(position);
-        let out = u.handle_line(go).iter().map(|r| r.to_string()).collect();
+        send(position);
+        let out = send(go);
         (out, seen.lock().unwrap().pop().expect("a decision"))
     };
     let ms = Duration::from_millis;
@@ -74,8 +75,15 @@ fn uci_go_parameters_reach_the_player() {
     let (out, limits) = go("position startpos moves e2e4", "go ponder wtime 1000 btime 1000");
     assert!(limits.infinite && limits.soft_time.is_none(), "{limits:?}");
     assert!(!out.iter().any(|l| l.starts_with("bestmove")), "a bestmove while pondering: {out:?}");
-    let out: Vec<String> = u.handle_line("ponderhit").iter().map(|r| r.to_string()).collect();
-    assert_eq!(out, ["bestmove b8a6"]);
+    // `ponderhit`: the GUI's move is the one pondered on, and the engine's clock runs. The
+    // search goes on, now on that clock (Black's second), not the pondering's answer at once.
+    let (out, limits) = go("", "ponderhit");
+    assert_eq!(out.last().map(String::as_str), Some("bestmove b8a6"), "{out:?}");
+    assert_eq!(limits, timed(budget(ms(1000), Duration::ZERO, None)), "no search on the clock");
+    // `stop` instead: the opponent played another move, and the pondering's answer is all.
+    go("position startpos moves e2e4", "go ponder wtime 1000 btime 1000");
+    assert_eq!(send("stop"), ["bestmove b8a6"]);
+    assert!(seen.lock().unwrap().is_empty(), "no search after stop");
 }
 
 /// XBoard: `level 0 2:10 5` with its increment, `time` as the engine's clock and `otim` never

@@ -252,9 +252,14 @@ impl Harness {
 
     /// The lines the loop writes, up to and with the first that starts with `prefix`.
     fn lines_until(&self, prefix: &str) -> Vec<String> {
+        self.lines_within(prefix, PATIENCE)
+    }
+
+    /// The same, failing when the line does not come within `wait`.
+    fn lines_within(&self, prefix: &str, wait: Duration) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
-            match self.lines.recv_timeout(PATIENCE) {
+            match self.lines.recv_timeout(wait) {
                 Ok(line) => {
                     let last = line.starts_with(prefix);
                     lines.push(line);
@@ -343,6 +348,143 @@ fn a_queued_move_does_not_end_the_thinking_in_a_game() {
     let after = h.lines_until("pong");
     assert_eq!(after.len(), 3, "{after:?}");
     assert!(after[0].starts_with("1 ") && after[1].starts_with("move ") && after[2] == "pong 2", "{after:?}");
+}
+
+/// How long a reply that must not wait for the search's end may take before the test fails: the
+/// player under test never ends its search by itself, so only a reply held behind the search
+/// takes this long.
+const AT_ONCE: Duration = Duration::from_secs(10);
+
+/// UCI `isready` while the engine searches (`go infinite`, `go ponder`, `go movetime`): `readyok`
+/// at once, the search going on (the player completes its third step only when let go). Sent
+/// while the search runs, and sent with the `go` in one piece, before the search began.
+#[test]
+fn isready_is_answered_while_the_engine_searches() {
+    for go in ["go infinite", "go ponder wtime 60000 btime 60000", "go movetime 60000"] {
+        for together in [false, true] {
+            let mut h = Harness::start();
+            if together {
+                h.send(&format!("uci\nposition startpos\n{go}\nisready\n"));
+                h.lines_within("readyok", AT_ONCE);
+            } else {
+                h.send(&format!("uci\nposition startpos\n{go}\n"));
+                h.lines_until("info depth 2 ");
+                h.send("isready\n");
+                assert_eq!(h.lines_within("readyok", AT_ONCE), ["readyok"], "{go}");
+            }
+            h.release();
+            let rest = h.lines_until("info depth 3 ");
+            assert!(!rest.iter().any(|l| l.starts_with("bestmove")), "{go}: {rest:?}");
+            h.send("stop\n");
+            h.lines_until("bestmove");
+        }
+    }
+}
+
+/// XBoard `ping` while analysing: `pong` at once, the analysis going on; and with `analyze` in
+/// one piece, before the analysis began.
+#[test]
+fn ping_is_answered_while_analysing() {
+    for together in [false, true] {
+        let mut h = Harness::start();
+        if together {
+            h.send("xboard\nprotover 2\npost\nnew\nanalyze\nping 8\n");
+            h.lines_within("pong 8", AT_ONCE);
+        } else {
+            h.send("xboard\nprotover 2\npost\nnew\nanalyze\n");
+            h.lines_until("2 ");
+            h.send(".\nping 9\n");
+            assert_eq!(h.lines_within("pong", AT_ONCE), ["pong 9"]);
+        }
+        h.release();
+        h.lines_until("3 ");
+        h.send("exit\nping 10\n");
+        assert_eq!(h.lines_until("pong"), ["pong 10"]);
+    }
+}
+
+/// `force`, `result` or `new` while the engine thinks on its own move: the search ends and no
+/// move comes, and the engine's board is the GUI's (the GUI's move for White is legal).
+#[test]
+fn no_move_after_force_result_or_new_during_a_search() {
+    for line in ["force", "result 1-0 {White resigns}", "new"] {
+        let mut h = Harness::start();
+        h.send("xboard\nprotover 2\npost\nnew\ngo\n");
+        h.lines_until("2 ");
+        h.send(&format!("{line}\nping 1\n"));
+        assert_eq!(h.lines_until("pong"), ["pong 1"], "after {line}");
+        h.send("force\ne2e4\nping 2\n");
+        assert_eq!(h.lines_until("pong"), ["pong 2"], "after {line}");
+    }
+}
+
+/// A line that is no command during analysis gets its error at once and the analysis goes on
+/// (its third step comes when the player is let go); one that needs the position (`exclude` of
+/// an illegal move) ends it, is answered, and the analysis starts again.
+#[test]
+fn bad_lines_during_analysis_do_not_end_it() {
+    let mut h = Harness::start();
+    h.send("xboard\nprotover 2\npost\nnew\nanalyze\n");
+    h.lines_until("2 ");
+    h.send("xyzzy\n");
+    assert_eq!(h.lines_within("Error", AT_ONCE), ["Error (unknown command): xyzzy"]);
+    h.release();
+    h.lines_until("3 ");
+
+    let mut h = Harness::start();
+    h.send("xboard\nprotover 2\npost\nnew\nanalyze\n");
+    h.lines_until("2 ");
+    h.send("exclude zz\n");
+    assert_eq!(h.lines_until("Error"), ["Error (illegal move): exclude zz"]);
+    // The player's next decision answers at once, at depth 1.
+    assert!(h.lines_until("1 ")[0].starts_with("1 "), "the analysis starts again");
+
+    let mut h = Harness::start();
+    h.send("uci\nposition startpos\ngo infinite\n");
+    h.lines_until("info depth 2 ");
+    h.send("xyzzy\n");
+    assert_eq!(h.lines_within("info string", AT_ONCE), ["info string unknown command: xyzzy"]);
+    // Not allowed during a search: it waits for the search's end, which it does not bring.
+    h.send("setoption name Hash value 8\nisready\n");
+    assert_eq!(h.lines_within("readyok", AT_ONCE), ["readyok"]);
+    h.release();
+    h.lines_until("info depth 3 ");
+    h.send("stop\n");
+    h.lines_until("bestmove");
+}
+
+/// The GUI closes the engine's output during `go infinite`: the search ends at once and the
+/// loop with an error, though the input stays open and no `stop` comes.
+#[test]
+fn closed_output_ends_the_search() {
+    /// Takes 13 lines (the handshake and the first info line), then fails as a closed pipe does.
+    struct Closing(usize);
+    impl Write for Closing {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            self.0 -= buf.iter().filter(|&&b| b == b'\n').count().min(self.0);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let (release, ponderer_release) = mpsc::channel();
+    let ponderer = Ponderer { stop: None, release: ponderer_release, waited: false };
+    let engine = Engine::with_player(Box::new(ponderer), player("random"), 1).freeze_time();
+    let (chunks, feed_chunks) = mpsc::channel::<Vec<u8>>();
+    let (feed_asked, _asked) = mpsc::channel();
+    let feed = Feed { chunks: feed_chunks, asked: feed_asked, given: 0, pending: Vec::new() };
+    chunks.send(b"uci\nposition startpos\ngo infinite\n".to_vec()).unwrap();
+    let (done, ended) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(protocol::run(BufReader::new(feed), Closing(13), engine));
+    });
+    let result = ended.recv_timeout(PATIENCE).expect("the search went on into a closed output");
+    assert_eq!(result.map_err(|e| e.kind()), Err(std::io::ErrorKind::BrokenPipe));
+    drop((chunks, release));
 }
 
 /// The built binary: the searcher's `go infinite` and its analysis, which go on until they are
@@ -467,4 +609,106 @@ fn quit_behind_a_search_ends_it() {
     )
     .expect("quit did not end the analysis");
     assert!(status.success(), "{status:?} {lines:?}");
+}
+
+// ---- the built binary: its output closed, its memory short, its stderr ---------------------------
+
+/// The GUI closes the engine's output during `go infinite` and keeps its input open: the
+/// engine stops searching and exits (it used to search on, a core busy, until `stop`).
+#[test]
+fn the_binary_exits_when_its_output_is_closed() {
+    use std::io::BufRead;
+    let mut child = spawn_engine(&["--player", "search:depth=8", "--seed", "1"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("uci\nposition fen {MIDDLEGAME}\ngo infinite\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while out.read_line(&mut line).unwrap() > 0 && !line.starts_with("info depth") {
+        line.clear();
+    }
+    drop(out);
+    let pid = child.id();
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let killed = done_rx.recv_timeout(PATIENCE).is_err();
+        if killed {
+            let _ = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+        killed
+    });
+    let status = child.wait().unwrap();
+    let _ = done_tx.send(());
+    assert!(!watchdog.join().unwrap(), "still searching a minute after its output closed");
+    assert!(status.success(), "{status:?}");
+    drop(stdin);
+}
+
+/// The built binary with its stdin, stdout and stderr, `input` written and the input closed.
+fn run_binary(shell_prefix: Option<&str>, args: &[&str], input: &str) -> (std::process::ExitStatus, String, String) {
+    use std::process::{Command, Stdio};
+    let binary = env!("CARGO_BIN_EXE_agentchess");
+    let mut command = match shell_prefix {
+        // `sh -c 'PREFIX; exec "$0" "$@"' BINARY ARGS...`
+        Some(prefix) => {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(format!("{prefix}; exec \"$0\" \"$@\"")).arg(binary);
+            c
+        }
+        None => Command::new(binary),
+    };
+    let mut child = command
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start agentchess");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status, String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// A table larger than the memory to be had (here a limit of 3,000,000 KB of address space on
+/// the process, as `ulimit -v` sets): the engine says so, takes the largest table it can have,
+/// and plays on, over both protocols. It used to abort ("memory allocation of 4294967296 bytes
+/// failed").
+#[test]
+fn a_table_too_large_for_the_memory_is_made_smaller() {
+    let limit = Some("ulimit -v 3000000");
+    let (status, out, err) =
+        run_binary(limit, &[], "uci\nsetoption name Hash value 4096\nisready\nposition startpos\ngo depth 3\n");
+    assert!(status.success(), "{status:?} {err}");
+    let said = out.lines().find(|l| l.starts_with("info string Hash 4096")).unwrap_or_else(|| panic!("{out}"));
+    let got: usize = said.rsplit(' ').nth(1).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{said}"));
+    assert!(said.contains("not that much memory") && (1..4096).contains(&got), "{said}");
+    assert!(out.contains("\nreadyok\n") && out.contains("\nbestmove "), "{out}");
+
+    let (status, out, err) = run_binary(limit, &[], "xboard\nprotover 2\nmemory 4096\nnew\nsd 3\ngo\nping 1\n");
+    assert!(status.success(), "{status:?} {err}");
+    assert!(out.contains("\ntelluser memory 4096: not that much memory to be had; the table has "), "{out}");
+    assert!(out.contains("\nmove ") && out.ends_with("pong 1\n"), "{out}");
+}
+
+/// Bad input is answered on stdout, and nothing is said on stderr: match runners count a
+/// warning there as the engine's fault (an illegal `setboard` used to log one beside its
+/// `tellusererror`).
+#[test]
+fn bad_input_leaves_stderr_silent() {
+    let long = "x".repeat(20_000);
+    let (status, out, err) = run_binary(
+        None,
+        &[],
+        &format!(
+            "xboard\nprotover 2\nsetboard garbage\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\n{long}\nblack\nnew\ne2e5\nping 1\n"
+        ),
+    );
+    assert!(status.success(), "{status:?}");
+    assert!(out.contains("tellusererror Illegal position") && out.ends_with("pong 1\n"), "{out}");
+    assert_eq!(err, "", "stderr");
+    let (status, out, err) =
+        run_binary(None, &[], &format!("uci\njoho debug on\nposition fen garbage\nposition\n{long}\nisready\n"));
+    assert!(status.success() && out.ends_with("readyok\n"), "{status:?} {out}");
+    assert_eq!(err, "", "stderr");
 }

@@ -461,13 +461,16 @@ fn odd_command_orders() {
 }
 
 /// `memory N` (XBoard) and `setoption name Hash` (UCI) size the player's table, and the size
-/// sticks for a player chosen later.
+/// sticks for a player chosen later. The same size again is left alone (XBoard sends `memory`
+/// before every game); a size beyond the table's is said, as is one the memory does not allow,
+/// and the table is then as large as it can be.
 #[test]
 fn memory_and_hash_size_the_table() {
     use agentchess::board::Game;
     use agentchess::players::{Decision, Player};
     use std::sync::{Arc, Mutex};
-    struct Sized(Arc<Mutex<Vec<usize>>>);
+    /// Keeps the sizes asked, and gets at most `room` megabytes.
+    struct Sized(Arc<Mutex<Vec<usize>>>, usize);
     impl Player for Sized {
         fn name(&self) -> String {
             "sized".into()
@@ -475,24 +478,42 @@ fn memory_and_hash_size_the_table() {
         fn decide(&mut self, _game: &Game) -> Option<Decision> {
             None
         }
-        fn set_table_mb(&mut self, mb: usize) {
+        fn set_table_mb(&mut self, mb: usize) -> Option<usize> {
             self.0.lock().unwrap().push(mb);
+            Some(mb.min(self.1))
         }
     }
-    let asked = Arc::new(Mutex::new(Vec::new()));
-    let engine = Engine::with_player(Box::new(Sized(asked.clone())), player("level:10"), 1);
+    let sized = |room: usize| {
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        (Engine::with_player(Box::new(Sized(asked.clone(), room)), player("level:10"), 1), asked)
+    };
+    let (engine, asked) = sized(1024);
     let mut s = Session::new(engine);
-    let features: Vec<String> = s.handle_line("protover 2").iter().map(|r| r.to_string()).collect();
-    assert!(features.iter().any(|f| f.contains(" memory=1 ")), "{features:?}");
-    assert!(s.handle_line("memory 48").is_empty());
-    assert_eq!(*asked.lock().unwrap(), [48]);
+    let mut send = |line: &str| s.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    assert!(send("protover 2").iter().any(|f| f.contains(" memory=1 ")));
+    assert!(send("memory 48").is_empty());
+    assert!(send("new").is_empty());
+    assert!(send("memory 48").is_empty());
+    assert_eq!(*asked.lock().unwrap(), [48], "the same size again is left alone");
+    assert_eq!(
+        send("memory 999999"),
+        [
+            "telluser memory 999999: the table takes 1 to 4096 MB; it has 4096 MB",
+            "telluser memory 4096: not that much memory to be had; the table has 1024 MB"
+        ]
+    );
+    assert!(send("memory 999999").is_empty(), "said once");
+    assert_eq!(send("memory 2048"), ["telluser memory 2048: not that much memory to be had; the table has 1024 MB"]);
+    assert_eq!(*asked.lock().unwrap(), [48, 4096, 2048]);
 
-    let asked = Arc::new(Mutex::new(Vec::new()));
-    let engine = Engine::with_player(Box::new(Sized(asked.clone())), player("level:10"), 1);
+    let (engine, asked) = sized(1024);
     let mut u = agentchess::protocol::UciSession::new(engine);
     assert!(u.handle_line("setoption name Hash value 32").is_empty());
     assert!(!u.handle_line("setoption name Hash value 0").is_empty(), "0 MB is refused");
-    assert_eq!(*asked.lock().unwrap(), [32]);
+    assert!(u.handle_line("setoption name Hash value 32").is_empty());
+    let short: Vec<String> = u.handle_line("setoption name Hash value 4096").iter().map(|r| r.to_string()).collect();
+    assert_eq!(short, ["info string Hash 4096: not that much memory to be had; the table has 1024 MB"]);
+    assert_eq!(*asked.lock().unwrap(), [32, 4096]);
 }
 
 /// XBoard's `LimitStrength` and `Elo` options: offered over the calibrated range, a value

@@ -18,8 +18,9 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         // A person, not a GUI: say what this is and how to leave (`help` repeats it).
         errln!("{} -- type `help` for more, `quit` to leave.", HELP[0]);
     }
-    // The input goes to a reader thread, which needs an owned, sendable handle.
-    match protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock(), engine) {
+    // The input goes to a reader thread and the output to a writer thread, which need owned,
+    // sendable handles.
+    match protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout(), engine) {
         Ok(()) => Ok(()),
         // The GUI closed our output: nobody is left to play for, which is not an engine failure.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -12,7 +12,7 @@ mod stop;
 pub mod strength;
 
 pub use random::RandomPlayer;
-pub use stop::StopSignal;
+pub use stop::{Activity, Ending, StopSignal};
 
 use crate::board::{Game, Move};
 
@@ -108,8 +108,11 @@ pub trait Player: Send {
         false
     }
     /// Sizes the table the player keeps between positions (XBoard `memory`, UCI `Hash`), in
-    /// megabytes; players without one ignore it.
-    fn set_table_mb(&mut self, _mb: usize) {}
+    /// megabytes, as near the size asked as the memory to be had allows: the megabytes it got.
+    /// Players without one ignore it (None).
+    fn set_table_mb(&mut self, _mb: usize) -> Option<usize> {
+        None
+    }
     /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
     /// Only players that may think for long need to watch it; the agents decide in
     /// microseconds.

@@ -368,6 +368,11 @@ impl Searcher {
         let mut result: Option<Vec<Scored>> = None;
         let mut completed = 0;
         for depth in 1..=max_depth {
+            // A stop is seen between depths too, however small the tree (the search looks only
+            // every 1024 nodes).
+            if depth > 1 && self.stop.as_ref().is_some_and(|s| s.is_raised()) {
+                break;
+            }
             self.finishing_first_iteration = depth == 1;
             let iteration = self.root(&pos, depth);
             self.finishing_first_iteration = false;

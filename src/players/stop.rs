@@ -25,8 +25,8 @@ struct Signal {
     /// raise found nothing to stop when it came.
     raised_for_analysis: std::sync::atomic::AtomicU64,
     raised_for_any: std::sync::atomic::AtomicU64,
-    /// The last line queued, whatever it says: pondering yields to any line.
-    queued: std::sync::atomic::AtomicU64,
+    /// The last line that abandoned the thinking (XBoard `force`, `new`, `result`, ...).
+    abandoned_for: std::sync::atomic::AtomicU64,
 }
 
 const IDLE: u8 = 0;
@@ -39,6 +39,37 @@ const STOP: u8 = 3;
 const CLOSED: u8 = 4;
 /// Thinking on the opponent's time (XBoard `hard`): any line at all ends it.
 const PONDERING: u8 = 5;
+/// Stopped, and the game it was for is gone: its move must not be played.
+const ABANDONED: u8 = 6;
+
+/// What the thinking is doing, as the input side sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activity {
+    /// No decision in progress.
+    Idle,
+    /// A move in a game, within its time.
+    Move,
+    /// Open-ended: analysis, UCI `go infinite` or `go ponder`.
+    Analysis,
+    /// On the opponent's time (XBoard `hard`).
+    Ponder,
+    /// Told to stop (or abandoned), not yet returned.
+    Stopping,
+    /// The input is gone for good.
+    Closed,
+}
+
+/// How a decision ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// On its own: its limits, its depth, or a result it cannot improve.
+    Completed,
+    /// Told to stop by a line (or the input closed): its move is its best so far.
+    Stopped,
+    /// Told to stop because the game it was for is gone (XBoard `force`, `new`, `result`, ...):
+    /// its move must not be played.
+    Abandoned,
+}
 
 fn pack(state: u8, line: u64) -> u64 {
     (line << 8) | state as u64
@@ -63,20 +94,25 @@ impl StopSignal {
         self.settle(state);
         let line = self.0.line.load(SeqCst);
         let raised = if open_ended { &self.0.raised_for_analysis } else { &self.0.raised_for_any };
-        if raised.load(SeqCst) > line {
-            let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
-                let (s, l) = unpack(now);
-                (s == state).then_some(pack(STOP, l))
-            });
-        }
+        let ending = if self.0.abandoned_for.load(SeqCst) > line {
+            ABANDONED
+        } else if raised.load(SeqCst) > line {
+            STOP
+        } else {
+            return;
+        };
+        let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
+            let (s, l) = unpack(now);
+            (s == state).then_some(pack(ending, l))
+        });
     }
 
-    /// Pondering starts: it ends at the next line, whatever it says, or at once if a line came
-    /// since the one the loop handled last.
-    pub fn begin_pondering(&self) {
+    /// Pondering starts: it ends at the next line, whatever it says, or at once when a line is
+    /// already `waiting`.
+    pub fn begin_pondering(&self, waiting: bool) {
         use std::sync::atomic::Ordering::SeqCst;
         self.settle(PONDERING);
-        if self.0.queued.load(SeqCst) > self.0.line.load(SeqCst) {
+        if waiting {
             let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
                 let (s, l) = unpack(now);
                 (s == PONDERING).then_some(pack(STOP, l))
@@ -87,16 +123,23 @@ impl StopSignal {
     /// The reader has queued input line `n`: pondering ends.
     pub fn queued(&self, n: u64) {
         use std::sync::atomic::Ordering::SeqCst;
-        self.0.queued.fetch_max(n, SeqCst);
         let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
             let (s, l) = unpack(now);
             (s == PONDERING && l < n).then_some(pack(STOP, l))
         });
     }
 
-    /// The decision is over.
-    pub fn end(&self) {
-        self.settle(IDLE);
+    /// The decision is over: how it ended.
+    pub fn end(&self) -> Ending {
+        use std::sync::atomic::Ordering::SeqCst;
+        let line = self.0.line.load(SeqCst);
+        let was =
+            self.0.state.fetch_update(SeqCst, SeqCst, |now| (unpack(now).0 != CLOSED).then_some(pack(IDLE, line)));
+        match unpack(was.unwrap_or_else(|closed| closed)).0 {
+            ABANDONED => Ending::Abandoned,
+            STOP | CLOSED => Ending::Stopped,
+            _ => Ending::Completed,
+        }
     }
 
     /// Moves to `state` unless the signal is closed.
@@ -132,6 +175,21 @@ impl StopSignal {
         });
     }
 
+    /// Input line `n` takes away the game the decision in progress is for (XBoard `force`,
+    /// `new`, `result`, ...): it stops, and its move is not to be played. A decision that line
+    /// itself (or a later one) started is left alone.
+    pub fn abandon_for_line(&self, n: u64) {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.0.abandoned_for.fetch_max(n, SeqCst);
+        self.0.raised_for_analysis.fetch_max(n, SeqCst);
+        self.0.raised_for_any.fetch_max(n, SeqCst);
+        let _ = self.0.state.fetch_update(SeqCst, SeqCst, |now| {
+            let (state, line) = unpack(now);
+            let stoppable = matches!(state, THINKING | ANALYSING | PONDERING | STOP);
+            (stoppable && line < n).then_some(pack(ABANDONED, line))
+        });
+    }
+
     /// The input is gone (end of input or `quit`): the decision in progress and any later one
     /// end at once, with what they have (a searcher still completes depth 1).
     pub fn close(&self) {
@@ -139,14 +197,26 @@ impl StopSignal {
     }
 
     pub fn is_raised(&self) -> bool {
-        matches!(unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0, STOP | CLOSED)
+        matches!(unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0, STOP | CLOSED | ABANDONED)
     }
 
     pub fn is_thinking(&self) -> bool {
         matches!(
             unpack(self.0.state.load(std::sync::atomic::Ordering::Relaxed)).0,
-            THINKING | ANALYSING | PONDERING | STOP
+            THINKING | ANALYSING | PONDERING | STOP | ABANDONED
         )
+    }
+
+    /// What the thinking is doing now.
+    pub fn activity(&self) -> Activity {
+        match unpack(self.0.state.load(std::sync::atomic::Ordering::SeqCst)).0 {
+            THINKING => Activity::Move,
+            ANALYSING => Activity::Analysis,
+            PONDERING => Activity::Ponder,
+            STOP | ABANDONED => Activity::Stopping,
+            CLOSED => Activity::Closed,
+            _ => Activity::Idle,
+        }
     }
 }
 
@@ -154,19 +224,48 @@ impl StopSignal {
 mod tests {
     use super::*;
 
-    /// Pondering yields to any line, one that came before it began too.
+    /// Pondering yields to any line, one that was waiting when it began too.
     #[test]
     fn pondering_ends_at_any_line() {
         let signal = StopSignal::default();
         signal.taking(2);
-        signal.begin_pondering();
+        signal.begin_pondering(false);
         assert!(!signal.is_raised(), "no line since line 2");
         signal.queued(3);
-        assert!(signal.is_raised(), "line 3 (say `ping`) ends pondering");
+        assert!(signal.is_raised(), "line 3 (say `time`) ends pondering");
+        assert_eq!(signal.end(), Ending::Stopped);
+        signal.begin_pondering(true);
+        assert!(signal.is_raised(), "a line is waiting: no pondering");
         signal.end();
-        signal.begin_pondering();
-        assert!(signal.is_raised(), "line 3 is waiting: no pondering");
-        signal.end();
+    }
+
+    /// `force`, `new` or `result` during a search: it stops, and says its move is not for
+    /// playing; `?` stops it with a move to play. A line queued before the search began counts.
+    #[test]
+    fn an_abandoned_decision_says_so() {
+        let signal = StopSignal::default();
+        signal.taking(4);
+        signal.begin(false);
+        assert_eq!(signal.activity(), Activity::Move);
+        signal.abandon_for_line(5);
+        assert!(signal.is_raised());
+        assert_eq!(signal.activity(), Activity::Stopping);
+        assert_eq!(signal.end(), Ending::Abandoned);
+        signal.taking(6);
+        signal.begin(false);
+        signal.raise_for_line(7, true);
+        assert_eq!(signal.end(), Ending::Stopped, "`?` stops with a move");
+        signal.taking(7);
+        signal.begin(true);
+        assert_eq!(signal.end(), Ending::Completed);
+        signal.abandon_for_line(9);
+        signal.taking(8);
+        signal.begin(false);
+        assert_eq!(signal.end(), Ending::Abandoned, "line 9 came before the search for line 8 began");
+        signal.taking(9);
+        signal.begin(false);
+        assert_eq!(signal.end(), Ending::Completed, "line 9's own search");
+        assert_eq!(signal.activity(), Activity::Idle);
     }
 
     /// A line raised for before the decision it should end has begun still ends it: the reader

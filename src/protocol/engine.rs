@@ -8,7 +8,7 @@ use crate::agents::Features;
 use crate::board::{Game, Move, Position};
 use crate::players::spec::{PlayerSpec, SpecError};
 use crate::players::strength;
-use crate::players::{Player, StopSignal};
+use crate::players::{Ending, Player, StopSignal};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -89,6 +89,10 @@ pub struct Engine {
     /// Report zero elapsed time, so that transcripts are byte-for-byte reproducible.
     frozen_time: bool,
     interrupt: Interrupt,
+    /// How a decision begins on the interrupt (see `BeginHook`); None: straight away.
+    begin: Option<BeginHook>,
+    /// How the last decision ended.
+    last_ending: Ending,
     faults: u32,
 }
 
@@ -96,6 +100,39 @@ pub struct Engine {
 /// thread, so a `?`, `stop` or `exit` that arrives while the player thinks can end the thinking
 /// instead of waiting behind it.
 pub type Interrupt = StopSignal;
+
+/// The kind of decision that begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thinking {
+    /// A move in a game, within its time.
+    Move,
+    /// Open-ended: analysis, UCI `go infinite` and `go ponder`.
+    Analysis,
+    /// XBoard `hard`: on the opponent's time, until the next line.
+    Ponder,
+}
+
+/// Begins a decision on the interrupt. The protocol loop installs one that first answers the
+/// lines waiting in its input that are answered while the engine thinks (UCI `isready`, XBoard
+/// `ping` during analysis), under the lock its reader sorts lines under, so that no such line
+/// slips in between and waits behind a search that has no end of its own.
+pub type BeginHook = Box<dyn FnMut(&Interrupt, Thinking) + Send>;
+
+/// Plies past a mate's distance after which analysis stops deepening: nothing deeper will
+/// change a mate the tree has seen from that far, and each further depth costs next to nothing,
+/// so it would pour out a line per depth up to the deepest.
+const MATE_SETTLED: u32 = 4;
+
+/// What became of a table size the GUI asked for (XBoard `memory`, UCI `Hash`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// The size asked for is the size it already had: nothing was done.
+    Unchanged,
+    /// The table has the size asked for (or the player keeps none).
+    Resized,
+    /// Not that much memory was to be had: the table has `got` megabytes instead of `asked`.
+    Smaller { asked: usize, got: usize },
+}
 
 impl Engine {
     pub fn new(spec: PlayerSpec, seed: u64) -> Result<Engine, OwnPlayerError> {
@@ -121,8 +158,30 @@ impl Engine {
             seed_fixed: true,
             frozen_time: false,
             interrupt,
+            begin: None,
+            last_ending: Ending::Completed,
             faults: 0,
         }
+    }
+
+    /// How decisions begin from now on (the protocol loop's; see `BeginHook`).
+    pub fn set_begin_hook(&mut self, hook: BeginHook) {
+        self.begin = Some(hook);
+    }
+
+    fn begin(&mut self, kind: Thinking) {
+        match self.begin.as_mut() {
+            Some(hook) => hook(&self.interrupt, kind),
+            None if kind == Thinking::Ponder => self.interrupt.begin_pondering(false),
+            None => self.interrupt.begin(kind == Thinking::Analysis),
+        }
+    }
+
+    /// How the last decision ended: on its own, stopped by a line (its move is its best so
+    /// far), or abandoned (XBoard `force`, `new`, `result` during it: its move is not for
+    /// playing).
+    pub fn last_ending(&self) -> Ending {
+        self.last_ending
     }
 
     /// Each new game draws a fresh seed (the engine's default when no `--seed` was given), so
@@ -199,7 +258,7 @@ impl Engine {
         let mut player = own_player(&spec, self.seed)?;
         player.watch_stop(self.interrupt.clone());
         if let Some(mb) = self.table_mb {
-            player.set_table_mb(mb);
+            sized(player.as_mut(), mb);
         }
         self.player = player;
         self.analyst = None;
@@ -250,12 +309,22 @@ impl Engine {
         }
     }
 
-    /// Sizes the player's table (XBoard `memory`, UCI `Hash`), now and for players to come.
-    pub fn set_table_mb(&mut self, mb: usize) {
+    /// Sizes the player's table (XBoard `memory`, UCI `Hash`), now and for players to come. A
+    /// size the table already has is left alone (XBoard sends `memory` before every game); when
+    /// the memory is not to be had, the table is made as large as it can be, and says so.
+    pub fn set_table_mb(&mut self, mb: usize) -> TableSize {
+        if self.table_mb == Some(mb) {
+            return TableSize::Unchanged;
+        }
         self.table_mb = Some(mb);
-        self.player.set_table_mb(mb);
-        if let Some(analyst) = self.analyst.as_mut() {
-            analyst.set_table_mb(mb);
+        let got = [Some(&mut self.player), self.analyst.as_mut()]
+            .into_iter()
+            .flatten()
+            .filter_map(|p| sized(p.as_mut(), mb))
+            .min();
+        match got {
+            Some(got) if got < mb => TableSize::Smaller { asked: mb, got },
+            _ => TableSize::Resized,
         }
     }
 
@@ -322,21 +391,33 @@ impl Engine {
         };
         log::debug!("thinking with {limits:?}");
         let elapsed = stopwatch(self.frozen_time);
+        let interrupt = self.interrupt.clone();
+        let open_ended = limits.infinite;
+        let mut settled = false;
         let mut report = |d: &crate::players::Decision| {
             if legal.contains(d.mv) {
                 on_step(thought_of(game, d, elapsed()));
+                if open_ended && d.multipv <= 1 && mate_settled(d) && !settled {
+                    settled = true;
+                    interrupt.raise(false);
+                }
             }
         };
-        self.interrupt.begin(limits.infinite);
+        self.begin(if open_ended { Thinking::Analysis } else { Thinking::Move });
         let mut result = Err(String::new());
         let mut analyst_fault = None;
         // Analysis, and a search for a mate or over some moves only, is level 10's tree's work
         // when the player is the agents of levels 1-9, which judge every move in one step.
         let searched = limits.infinite || limits.mate.is_some() || !limits.root_moves.is_empty();
+        let made = self.analyst.is_none();
         if searched && let Some(mut analyst) = self.analyst.take().or_else(|| self.player.analyst()) {
-            analyst.watch_stop(self.interrupt.clone());
-            if let Some(mb) = self.table_mb {
-                analyst.set_table_mb(mb);
+            // A new analyst gets the table size asked for; one kept keeps its table, and what
+            // it learned about the positions analysed so far.
+            if made {
+                analyst.watch_stop(self.interrupt.clone());
+                if let Some(mb) = self.table_mb {
+                    sized(analyst.as_mut(), mb);
+                }
             }
             result = decide_legally(analyst.as_mut(), game, limits, &legal, &mut report);
             self.analyst = Some(analyst);
@@ -347,7 +428,11 @@ impl Engine {
         if result.is_err() {
             result = decide_legally(self.player.as_mut(), game, limits, &legal, &mut report);
         }
-        self.interrupt.end();
+        self.last_ending = match self.interrupt.end() {
+            // The analysis stopped itself on a settled mate: it is complete.
+            Ending::Stopped if settled => Ending::Completed,
+            ending => ending,
+        };
         Some(match result {
             Ok(d) => Thought { fault: analyst_fault, ..thought_of(game, &d, elapsed()) },
             Err(why) => {
@@ -383,14 +468,32 @@ impl Engine {
         if game.position().legal_moves().is_empty() {
             return;
         }
-        self.interrupt.begin_pondering();
+        self.begin(Thinking::Ponder);
         let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
         let pondered = catch_unwind(AssertUnwindSafe(|| self.player.decide_within(game, &limits)));
-        self.interrupt.end();
+        self.last_ending = self.interrupt.end();
         if pondered.is_err() {
             self.fault("panicked while pondering".to_string());
         }
     }
+}
+
+/// Sizes a player's table; the megabytes it got, for a player that keeps one.
+fn sized(player: &mut dyn Player, mb: usize) -> Option<usize> {
+    let got = player.set_table_mb(mb)?;
+    if got < mb {
+        log::info!("{mb} MB for the table could not be had: it has {got} MB");
+    }
+    Some(got)
+}
+
+/// Whether an iteration's mate is settled: seen from at least `MATE_SETTLED` plies deeper than
+/// its distance.
+fn mate_settled(d: &crate::players::Decision) -> bool {
+    d.mate.is_some_and(|n| {
+        let plies = if n > 0 { 2 * n.unsigned_abs() - 1 } else { 2 * n.unsigned_abs() };
+        d.depth >= plies + MATE_SETTLED
+    })
 }
 
 /// The player's decision if it is a legal move; otherwise what went wrong, in words.

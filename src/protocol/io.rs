@@ -55,7 +55,7 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         if dropped > 0 {
-            log::warn!("input line longer than {} bytes: {} bytes dropped", self.cap, dropped);
+            log::info!("input line longer than {} bytes: {} bytes dropped", self.cap, dropped);
         }
         while line.last() == Some(&b'\r') {
             line.pop();

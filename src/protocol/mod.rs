@@ -11,6 +11,7 @@
 pub mod clock;
 pub mod command;
 pub mod engine;
+pub mod inbox;
 pub mod io;
 pub mod response;
 pub mod shared;
@@ -23,74 +24,94 @@ pub use shared::HELP;
 pub use uci::UciSession;
 pub use xboard::Session;
 
-use std::cell::RefCell;
+use inbox::{Inbox, Out, Protocol};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
 /// Speaks the protocol on `input`/`output` until `quit` or end of input.
 ///
 /// Input is read on a thread of its own, so that a line telling the engine to stop thinking
-/// (`?`, `stop`, `exit`, `quit`, ...) reaches a long decision while it runs; every line is then
-/// handled in order, as before. Returns an error only when the output can no longer be written
-/// (the GUI is gone) or the input fails; end of input is a normal exit.
-pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, engine: Engine) -> std::io::Result<()> {
+/// (`?`, `stop`, `exit`, `quit`, ...) reaches a long decision while it runs, and the lines a GUI
+/// expects answered during a search (`isready`, `ping` in analysis) are answered then
+/// (`inbox`); every other line is handled in order. Output is written by a thread of its own,
+/// which both the loop and the reader hand lines to. Returns an error only when the output can
+/// no longer be written (the GUI is gone) or the input fails; end of input is a normal exit.
+pub fn run<R: BufRead + Send + 'static, W: Write + Send>(
+    input: R,
+    output: W,
+    mut engine: Engine,
+) -> std::io::Result<()> {
     let interrupt = engine.interrupt();
-    let lines = spawn_reader(input, interrupt.clone());
-    let taken = std::cell::Cell::new(0u64);
-    let next_line = move || -> std::io::Result<Option<String>> {
-        match lines.recv() {
-            Ok(line) => {
-                // Numbered as the reader numbered it, so that its late stop for this very line
-                // does not end the thinking this line starts.
-                taken.set(taken.get() + 1);
-                interrupt.taking(taken.get());
-                line.map(Some)
-            }
-            // The reader hung up: end of input.
-            Err(mpsc::RecvError) => Ok(None),
+    let (out, lines_out) = mpsc::channel();
+    let inbox = Inbox::new(interrupt, out.clone());
+    let hook = inbox.clone();
+    engine.set_begin_hook(Box::new(move |interrupt, kind| hook.begin(interrupt, kind)));
+    std::thread::scope(|scope| {
+        let writer_inbox = inbox.clone();
+        scope.spawn(move || write_lines(output, lines_out, &writer_inbox));
+        spawn_reader(input, inbox.clone());
+        let served = speak(engine, &inbox, &out);
+        // Everything handed over is written before the loop returns.
+        let _ = out.send(Out::End);
+        served
+    })
+}
+
+/// Writes the lines handed over, flushing each, until `Out::End`. A failed write (the GUI
+/// closed our output) ends every search at once, and the loop with the error; the lines still
+/// coming are dropped.
+fn write_lines<W: Write>(output: W, lines: mpsc::Receiver<Out>, inbox: &Inbox) {
+    let mut writer = io::LineWriter::new(output);
+    let mut failed = false;
+    while let Ok(Out::Line(line)) = lines.recv() {
+        if failed {
+            continue;
         }
-    };
-    // Shared between the loop and the sessions' live thinking output, which writes while a
-    // command is being handled; a write error there is kept and returned by the loop.
-    let writer = RefCell::new(io::LineWriter::new(output));
-    let live_error: RefCell<Option<std::io::Error>> = RefCell::new(None);
+        if let Err(e) = writer.send(&line) {
+            failed = true;
+            inbox.output_failed(e);
+        }
+    }
+}
+
+/// The session the first line asks for, served line by line.
+fn speak(engine: Engine, inbox: &Inbox, out: &mpsc::Sender<Out>) -> std::io::Result<()> {
     let send_live = |line: String| {
-        if let Err(e) = writer.borrow_mut().send(&line) {
-            live_error.borrow_mut().get_or_insert(e);
-        }
+        let _ = out.send(Out::Line(line));
     };
-    let send_all = |lines: &[String]| -> std::io::Result<()> {
-        if let Some(e) = live_error.borrow_mut().take() {
-            return Err(e);
+    let send_all = |lines: Vec<String>| {
+        for line in lines {
+            let _ = out.send(Out::Line(line));
         }
-        let mut w = writer.borrow_mut();
-        lines.iter().try_for_each(|l| w.send(l))
     };
     let first = loop {
-        match next_line()? {
+        match inbox.take()? {
             None => return Ok(()),
             Some(line) if line.trim().is_empty() => continue,
             Some(line) => break line,
         }
     };
-    if first.trim() == "uci" {
+    if Protocol::of_first(&first) == Protocol::Uci {
         log::info!("speaking UCI");
         let mut session = UciSession::new(engine);
         session.set_live_output(|r| send_live(r.to_string()));
-        return serve(&mut session, first, next_line, send_all);
+        return serve(&mut session, first, inbox, send_all);
     }
     log::info!("speaking XBoard");
     let mut session = Session::new(engine);
     session.set_live_output(|r| send_live(r.to_string()));
-    serve(&mut session, first, next_line, send_all)
+    serve(&mut session, first, inbox, send_all)
 }
 
 /// What the loop needs of a protocol session.
 trait Serve {
     fn replies(&mut self, line: &str) -> Vec<String>;
-    /// Between lines, once the replies are out: think on the opponent's time where the GUI
-    /// asked for it (XBoard `hard`), until the next line arrives.
-    fn idle(&mut self) {}
+    /// Between lines, once the replies are out and no line waits: analysis goes on, or the
+    /// engine thinks on the opponent's time where the GUI asked for it (XBoard), until the next
+    /// line arrives.
+    fn idle(&mut self) -> Vec<String> {
+        Vec::new()
+    }
     fn quit(&self) -> bool;
     /// The reply when handling `line` panicked (a bug), so the GUI hears something.
     fn internal_error(line: &str) -> String;
@@ -100,8 +121,8 @@ impl Serve for Session<'_> {
     fn replies(&mut self, line: &str) -> Vec<String> {
         self.handle_line(line).iter().map(|r| r.to_string()).collect()
     }
-    fn idle(&mut self) {
-        self.ponder();
+    fn idle(&mut self) -> Vec<String> {
+        Session::idle(self).iter().map(|r| r.to_string()).collect()
     }
     fn quit(&self) -> bool {
         self.should_quit()
@@ -127,20 +148,23 @@ impl Serve for UciSession<'_> {
 fn serve<S: Serve>(
     session: &mut S,
     first: String,
-    next_line: impl Fn() -> std::io::Result<Option<String>>,
-    send_all: impl Fn(&[String]) -> std::io::Result<()>,
+    inbox: &Inbox,
+    send_all: impl Fn(Vec<String>),
 ) -> std::io::Result<()> {
     let mut line = first;
     loop {
         let replies = guarded(&line, || session.replies(&line)).unwrap_or_else(|| vec![S::internal_error(&line)]);
-        send_all(&replies)?;
+        send_all(replies);
         if session.quit() {
             return Ok(());
         }
-        if guarded(&line, || session.idle()).is_none() {
-            log::error!("pondering failed after {:?}", shared::echo(&line));
+        if !inbox.has_waiting() {
+            match guarded(&line, || session.idle()) {
+                Some(replies) => send_all(replies),
+                None => log::error!("thinking between lines failed after {:?}", shared::echo(&line)),
+            }
         }
-        match next_line()? {
+        match inbox.take()? {
             Some(next) => line = next,
             None => return Ok(()),
         }
@@ -148,81 +172,19 @@ fn serve<S: Serve>(
 }
 
 /// Reads lines on a detached thread (it may stay blocked on a terminal after `quit`; the process
-/// ends with the main thread) and raises the stop signal for lines that want the engine's
-/// attention now.
-fn spawn_reader<R: BufRead + Send + 'static>(
-    input: R,
-    interrupt: engine::Interrupt,
-) -> mpsc::Receiver<std::io::Result<String>> {
-    let (tx, rx) = mpsc::channel();
+/// ends with the main thread) into the inbox, which answers, queues and raises the stop signal
+/// for each.
+fn spawn_reader<R: BufRead + Send + 'static>(input: R, inbox: Inbox) {
     std::thread::spawn(move || {
         let mut reader = io::LineReader::new(input);
-        let mut queued_lines = 0u64;
         loop {
-            let line = reader.next_line();
-            let failed = line.is_err();
-            // The line is queued before the thinking is told to stop, so that the loop finds it
-            // waiting when the decision returns.
-            let urgency = match &line {
-                Ok(Some(text)) => urgency(text),
-                // End of input is `quit` from a GUI that is gone (crashed, or a script that
-                // ended): a search must not go on for minutes to write into a closed pipe.
-                Ok(None) | Err(_) => Urgency::Closing,
-            };
-            let queued = match line {
-                Ok(Some(text)) => tx.send(Ok(text)).is_ok(),
-                Ok(None) => false,
-                Err(e) => tx.send(Err(e)).is_ok(),
-            };
-            queued_lines += u64::from(queued);
-            if queued {
-                interrupt.queued(queued_lines);
-            }
-            match urgency {
-                Urgency::Closing => interrupt.close(),
-                Urgency::Now => interrupt.raise_for_line(queued_lines, true),
-                Urgency::EndsAnalysis => interrupt.raise_for_line(queued_lines, false),
-                Urgency::InPassing => {}
-            }
-            if !queued || failed || urgency == Urgency::Closing {
-                return;
+            match reader.next_line() {
+                Ok(Some(text)) => inbox.arrive(text),
+                Ok(None) => return inbox.end(Ok(())),
+                Err(e) => return inbox.end(Err(e)),
             }
         }
     });
-    rx
-}
-
-/// What a line that arrives while the engine thinks means for the thinking.
-#[derive(Debug, PartialEq, Eq)]
-enum Urgency {
-    /// The input ends (`quit`, end of input): stop thinking now and never think at length
-    /// again.
-    Closing,
-    /// Move now, or the game the engine thinks about is gone: `?`, `stop`, `quit`, `new`, ...
-    Now,
-    /// Ends open-ended thinking (analysis) but not a move in a game: in analysis a move or a new
-    /// position means "analyse this instead", while in a game a line queued behind `go` by a
-    /// script must not cut the search short.
-    EndsAnalysis,
-    /// What a GUI sends in passing during a search: clock updates, `.` (XBoard's analysis
-    /// status request), `ping` (answered after the move), display toggles, `isready`.
-    InPassing,
-}
-
-fn urgency(line: &str) -> Urgency {
-    const NOW: [&str; 11] =
-        ["?", "stop", "exit", "new", "force", "result", "undo", "remove", "setboard", "edit", "ucinewgame"];
-    const IN_PASSING: [&str; 16] = [
-        ".", "ping", "time", "otim", "post", "nopost", "hard", "easy", "computer", "name", "rating", "ics", "accepted",
-        "rejected", "isready", "debug",
-    ];
-    match line.split_whitespace().next() {
-        Some("quit") => Urgency::Closing,
-        Some(word) if NOW.contains(&word) => Urgency::Now,
-        Some(word) if IN_PASSING.contains(&word) => Urgency::InPassing,
-        Some(_) => Urgency::EndsAnalysis,
-        None => Urgency::InPassing,
-    }
 }
 
 /// Runs one command, turning a panic (a bug) into `None` so that the engine stays up for the

@@ -1,11 +1,11 @@
 //! UCI, for tools that speak nothing else. Entered when the first command is `uci`.
 //!
 //! Like the XBoard session it is a pure state machine from lines to replies. Moves are decided
-//! synchronously; `go infinite` and `go ponder` hold the `bestmove` back until `stop` or
-//! `ponderhit`, as UCI requires.
+//! synchronously; `go infinite` holds the `bestmove` back until `stop`, and `go ponder` until
+//! `stop` or, after `ponderhit`, a search on the clock, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError};
+use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
 use crate::players::level10::{DEFAULT_MB as DEFAULT_TABLE_MB, MAX_MB as MAX_TABLE_MB};
@@ -71,7 +71,7 @@ impl UciCommand {
             return Err(UciParseError::UnknownCommand(echo(first)));
         };
         if start > 0 {
-            log::warn!("skipped unknown tokens before '{}': {}", tokens[start], echo(line));
+            log::info!("skipped unknown tokens before '{}': {}", tokens[start], echo(line));
         }
         let (head, args) = (tokens[start], &tokens[start + 1..]);
         let cmd = match head {
@@ -230,8 +230,12 @@ pub enum UciResponse {
     Option(String),
     UciOk,
     ReadyOk,
-    BestMove(String),
-    /// `info depth D [multipv K] score cp S|mate M nodes N time T pv MOVE`
+    /// `bestmove MOVE [ponder MOVE]`: the move, and the reply the engine expects if it knows one.
+    BestMove {
+        mv: String,
+        ponder: Option<String>,
+    },
+    /// `info depth D [multipv K] score cp S|mate M nodes N time T [pv MOVE...]`
     Info {
         depth: u32,
         /// The line's rank when more than one was asked for (`MultiPV`), else 0 (not sent).
@@ -252,13 +256,18 @@ impl fmt::Display for UciResponse {
             UciResponse::Option(o) => write!(f, "option {o}"),
             UciResponse::UciOk => f.write_str("uciok"),
             UciResponse::ReadyOk => f.write_str("readyok"),
-            UciResponse::BestMove(m) => write!(f, "bestmove {m}"),
+            UciResponse::BestMove { mv, ponder: None } => write!(f, "bestmove {mv}"),
+            UciResponse::BestMove { mv, ponder: Some(reply) } => write!(f, "bestmove {mv} ponder {reply}"),
             UciResponse::Info { depth, multipv, score, nodes, time_ms, pv } => {
                 write!(f, "info depth {depth}")?;
                 if *multipv > 0 {
                     write!(f, " multipv {multipv}")?;
                 }
-                write!(f, " score {score} nodes {nodes} time {time_ms} pv {pv}")
+                write!(f, " score {score} nodes {nodes} time {time_ms}")?;
+                if !pv.is_empty() {
+                    write!(f, " pv {pv}")?;
+                }
+                Ok(())
             }
             UciResponse::InfoString(s) => write!(f, "info string {s}"),
         }
@@ -272,12 +281,16 @@ pub enum OptionError {
     Level(String),
     #[error("Hash must be 1 to {MAX_TABLE_MB} (MB), got '{0}'")]
     Hash(String),
+    #[error("Hash {asked}: not that much memory to be had; the table has {got} MB")]
+    HashShort { asked: usize, got: usize },
     #[error("MultiPV must be 1 to {MAX_LINES}, got '{0}'")]
     MultiPv(String),
     #[error("bad Seed '{0}'")]
     Seed(String),
     #[error("UCI_LimitStrength must be true or false, got '{0}'")]
     LimitStrength(String),
+    #[error("Ponder must be true or false, got '{0}'")]
+    Ponder(String),
     #[error("UCI_Elo must be {min} to {max}, got '{value}'")]
     Elo { value: String, min: u32, max: u32 },
     #[error("unknown option '{0}'")]
@@ -291,7 +304,11 @@ pub struct UciSession<'a> {
     live: Option<LiveOutput<'a, UciResponse>>,
     game: Game,
     /// A `bestmove` held back until `stop`/`ponderhit`.
-    pending: Option<String>,
+    pending: Option<UciResponse>,
+    /// The `go ponder` being held: after `ponderhit` the same `go` runs on the clock.
+    pondering: Option<GoParams>,
+    /// The `Ponder` option: the GUI may send `go ponder`. Nothing else changes with it.
+    ponder: bool,
     /// Why the last `position` was refused: until a good one, `go` searches nothing (the GUI
     /// expects a move for the position it sent, which the engine does not have).
     refused: Option<String>,
@@ -300,7 +317,16 @@ pub struct UciSession<'a> {
 
 impl<'a> UciSession<'a> {
     pub fn new(engine: Engine) -> UciSession<'a> {
-        UciSession { engine, live: None, game: Game::startpos(), pending: None, refused: None, quit: false }
+        UciSession {
+            engine,
+            live: None,
+            game: Game::startpos(),
+            pending: None,
+            pondering: None,
+            ponder: false,
+            refused: None,
+            quit: false,
+        }
     }
 
     /// Sends an `info` line for each of a searcher's completed iterations to `sink` as soon as
@@ -322,6 +348,13 @@ impl<'a> UciSession<'a> {
         match UciCommand::parse(line) {
             Ok(Some(cmd)) => self.handle(cmd),
             Ok(None) => Vec::new(),
+            Err(e @ UciParseError::BadPosition(_)) => {
+                // The GUI's next `go` is for the position it meant to send, which the engine
+                // does not have: refused like a bad FEN.
+                let why = e.to_string();
+                self.refused = Some(why.clone());
+                vec![UciResponse::InfoString(why)]
+            }
             Err(e) => vec![UciResponse::InfoString(e.to_string())],
         }
     }
@@ -339,6 +372,7 @@ impl<'a> UciSession<'a> {
                 out.push(UciResponse::Option(format!(
                     "name Hash type spin default {DEFAULT_TABLE_MB} min 1 max {MAX_TABLE_MB}"
                 )));
+                out.push(UciResponse::Option(format!("name Ponder type check default {}", self.ponder)));
                 out.push(UciResponse::Option(format!(
                     "name MultiPV type spin default {} min 1 max {MAX_LINES}",
                     self.engine.lines()
@@ -401,62 +435,98 @@ impl<'a> UciSession<'a> {
                 self.game = game;
             }
             UciCommand::Go(params) => {
-                if let Some(held) = self.pending.take() {
-                    out.push(UciResponse::BestMove(held));
-                }
-                if let Some(why) = &self.refused {
-                    out.push(UciResponse::InfoString(format!(
-                        "no search: the last position was refused ({why}); send a legal one"
-                    )));
-                    out.push(UciResponse::BestMove("0000".into()));
-                    return out;
-                }
-                if let Some(note) = self.engine.strength_note() {
-                    out.push(UciResponse::InfoString(note));
-                }
-                for token in &params.ignored {
-                    out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
-                }
-                let mut limits = self.limits(&params);
-                let (moves, notes) = search_moves(self.game.position(), &params.searchmoves);
-                limits.root_moves = moves;
-                out.extend(notes.into_iter().map(UciResponse::InfoString));
-                let mut sink = self.live.as_mut();
-                let mut last_sent: Option<UciResponse> = None;
-                let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
-                    if let Some(live) = sink.as_mut() {
-                        let line = info_line(&step);
-                        live(&line);
-                        last_sent = Some(line);
-                    }
-                });
-                match thought {
-                    None => out.push(UciResponse::BestMove("0000".into())),
-                    Some(t) => {
-                        // UCI lets an engine say anything in an info string: a player failure
-                        // is said there as well as on stderr.
-                        if let Some(fault) = &t.fault {
-                            out.push(UciResponse::InfoString(format!("fault: {fault}")));
-                        }
-                        let own = info_line(&t);
-                        if last_sent.as_ref() != Some(&own) {
-                            out.push(own);
-                        }
-                        if params.infinite || params.ponder {
-                            self.pending = Some(t.mv.to_string());
-                        } else {
-                            out.push(UciResponse::BestMove(t.mv.to_string()));
-                        }
-                    }
-                }
+                out.extend(self.pending.take());
+                self.pondering = params.ponder.then(|| params.clone());
+                out.extend(self.go(&params));
             }
-            UciCommand::Stop | UciCommand::PonderHit => {
-                if let Some(held) = self.pending.take() {
-                    out.push(UciResponse::BestMove(held));
-                }
+            UciCommand::Stop => {
+                self.pondering = None;
+                out.extend(self.pending.take());
             }
+            // The GUI's move is the one pondered on: the search goes on, now on the clock the
+            // `go ponder` gave, counted from here. It starts again on the same position with
+            // the table the pondering filled, so the depths pondered come back at once.
+            UciCommand::PonderHit => match self.pondering.take() {
+                Some(params) => {
+                    self.pending = None;
+                    out.extend(self.go(&GoParams { ponder: false, ..params }));
+                }
+                None => out.extend(self.pending.take()),
+            },
             UciCommand::Quit => self.quit = true,
             UciCommand::Help => out.extend(HELP.iter().map(|l| UciResponse::InfoString(l.to_string()))),
+        }
+        out
+    }
+
+    /// A `go`: the search and its `bestmove`, held back (in `pending`) for `go infinite` and
+    /// `go ponder`.
+    fn go(&mut self, params: &GoParams) -> Vec<UciResponse> {
+        let mut out = Vec::new();
+        let held = params.infinite || params.ponder;
+        if let Some(why) = &self.refused {
+            out.push(UciResponse::InfoString(format!(
+                "no search: the last position was refused ({why}); send a legal one"
+            )));
+            out.push(UciResponse::BestMove { mv: "0000".into(), ponder: None });
+            self.pondering = None;
+            return out;
+        }
+        if let Some(note) = self.engine.strength_note() {
+            out.push(UciResponse::InfoString(note));
+        }
+        for token in &params.ignored {
+            out.push(UciResponse::InfoString(format!("ignored go parameter '{token}'")));
+        }
+        let mut limits = self.limits(params);
+        let (moves, notes) = search_moves(self.game.position(), &params.searchmoves);
+        limits.root_moves = moves;
+        out.extend(notes.into_iter().map(UciResponse::InfoString));
+        let mut sink = self.live.as_mut();
+        let mut last_best: Option<UciResponse> = None;
+        let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
+            if let Some(live) = sink.as_mut() {
+                let line = info_line(&step);
+                live(&line);
+                if step.multipv <= 1 {
+                    last_best = Some(line);
+                }
+            }
+        });
+        let best = match thought {
+            // Mate or stalemate on the board: the score says which, and there is no move.
+            None => {
+                let pos = self.game.position();
+                let score = if pos.is_checkmate() { "mate 0" } else { "cp 0" };
+                out.push(UciResponse::Info {
+                    depth: 0,
+                    multipv: 0,
+                    score: score.into(),
+                    nodes: 0,
+                    time_ms: 0,
+                    pv: String::new(),
+                });
+                UciResponse::BestMove { mv: "0000".into(), ponder: None }
+            }
+            Some(t) => {
+                // UCI lets an engine say anything in an info string: a player failure is said
+                // there as well as on stderr.
+                if let Some(fault) = &t.fault {
+                    out.push(UciResponse::InfoString(format!("fault: {fault}")));
+                }
+                // The decision's own line only when it says something the last one did not (a
+                // better move found in a cut iteration); its nodes and time alone are no new line.
+                let own = info_line(&t);
+                if !last_best.as_ref().is_some_and(|sent| same_line(sent, &own)) {
+                    out.push(own);
+                }
+                best_move(&t)
+            }
+        };
+        if held {
+            self.pending = Some(best);
+        } else {
+            out.push(best);
         }
         out
     }
@@ -471,12 +541,21 @@ impl<'a> UciSession<'a> {
                 }
                 _ => Err(OptionError::Level(echo(value))),
             },
-            "hash" => match value.parse::<usize>() {
+            "hash" => match value.trim().parse::<usize>() {
                 Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => {
-                    self.engine.set_table_mb(mb);
+                    if let TableSize::Smaller { asked, got } = self.engine.set_table_mb(mb) {
+                        return Err(OptionError::HashShort { asked, got });
+                    }
                     Ok(())
                 }
                 _ => Err(OptionError::Hash(echo(value))),
+            },
+            "ponder" => match value.trim().to_ascii_lowercase().as_str() {
+                on @ ("true" | "false") => {
+                    self.ponder = on == "true";
+                    Ok(())
+                }
+                _ => Err(OptionError::Ponder(echo(value))),
             },
             "multipv" => match value.trim().parse::<u32>() {
                 Ok(n) if (1..=MAX_LINES).contains(&n) => {
@@ -555,8 +634,25 @@ fn search_moves(pos: &Position, texts: &[String]) -> (Vec<crate::board::Move>, V
     (moves, notes)
 }
 
+/// `bestmove` for a thought, with the reply its line expects as the move to ponder on.
+fn best_move(t: &Thought) -> UciResponse {
+    UciResponse::BestMove { mv: t.mv.to_string(), ponder: t.pv.get(1).map(|m| m.to_string()) }
+}
+
+/// Two `info` lines that say the same (depth, rank, score and line), whatever their nodes and
+/// time.
+fn same_line(a: &UciResponse, b: &UciResponse) -> bool {
+    match (a, b) {
+        (
+            UciResponse::Info { depth, multipv, score, pv, .. },
+            UciResponse::Info { depth: depth_b, multipv: multipv_b, score: score_b, pv: pv_b, .. },
+        ) => (depth, multipv, score, pv) == (depth_b, multipv_b, score_b, pv_b),
+        _ => a == b,
+    }
+}
+
 /// The `info` line for a thought.
-fn info_line(t: &super::engine::Thought) -> UciResponse {
+fn info_line(t: &Thought) -> UciResponse {
     let score = match t.mate {
         Some(n) => format!("mate {n}"),
         None => format!("cp {}", t.score),

@@ -8,10 +8,11 @@
 
 use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError};
-use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, Thought};
+use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought};
 use super::response::{FeatureValue, GameResult, Response};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
+use crate::players::Ending;
 use crate::players::level10::MAX_MB as MAX_TABLE_MB;
 use crate::players::spec::PlayerSpec;
 use crate::players::strength;
@@ -93,6 +94,12 @@ pub struct Session<'a> {
     /// `exclude`: the moves left out of the analysis, with the hash of the position they
     /// belong to (any other position has no exclusions).
     excluded: (u64, Vec<Move>),
+    /// The last `memory` value: the GUI sends it before every game, and the same value again
+    /// changes nothing.
+    memory: Option<u64>,
+    /// In analyze mode, a line that was no reason to stop analysing (a bad line, an option, an
+    /// `exclude` of an illegal move) ended the analysis: it resumes once that line is handled.
+    resume_analysis: bool,
     quit: bool,
 }
 
@@ -114,6 +121,8 @@ impl<'a> Session<'a> {
             debug: false,
             opponent: None,
             excluded: (0, Vec::new()),
+            memory: None,
+            resume_analysis: false,
             quit: false,
         }
     }
@@ -130,17 +139,35 @@ impl<'a> Session<'a> {
     fn think(&mut self, limits: &SearchLimits) -> Option<(Thought, Vec<Response>)> {
         let pos = *self.game.position();
         let mut sink = if self.post { self.live.as_mut() } else { None };
-        let mut last_sent: Option<Response> = None;
+        let mut last_best: Option<Response> = None;
         let thought = self.engine.think_reporting(&self.game, limits, &mut |step| {
             if let Some(out) = sink.as_mut() {
                 let line = thinking_line(&pos, &step);
                 out(&line);
-                last_sent = Some(line);
+                if step.multipv <= 1 {
+                    last_best = Some(line);
+                }
             }
         })?;
         let own = thinking_line(&pos, &thought);
-        let lines = if self.post && last_sent.as_ref() != Some(&own) { vec![own] } else { Vec::new() };
+        // The decision's own line only when it says something the last one did not (a better
+        // move found in a cut iteration); its nodes and time alone are no new line.
+        let told = last_best.as_ref().is_some_and(|sent| same_line(sent, &own));
+        let lines = if self.post && !told { vec![own] } else { Vec::new() };
         Some((thought, lines))
+    }
+
+    /// Between lines, once nothing waits in the input: analysis that a passing line
+    /// interrupted goes on, and otherwise the engine ponders where the GUI asked for it.
+    pub fn idle(&mut self) -> Vec<Response> {
+        if self.resume_analysis {
+            self.resume_analysis = false;
+            if self.mode == Mode::Analyze {
+                return self.analysis();
+            }
+        }
+        self.ponder();
+        Vec::new()
     }
 
     /// Thinks on the opponent's time when the GUI asked for it (`hard`): in a game the engine
@@ -148,6 +175,10 @@ impl<'a> Session<'a> {
     pub fn ponder(&mut self) {
         let Mode::Play(color) = self.mode else { return };
         if !self.ponder || !self.playable() || self.game.position().side_to_move() == color || !self.engine.ponders() {
+            return;
+        }
+        // Never while a board is being edited: every line then is an edit command.
+        if self.edit.is_some() {
             return;
         }
         if claimable_outcome(&self.game).is_some() {
@@ -296,7 +327,9 @@ impl<'a> Session<'a> {
                     out.push(error);
                 } else if self.playable() {
                     let limits = self.next_move_limits();
-                    if let Some(t) = self.engine.think(&self.game, &limits) {
+                    if let Some(t) = self.engine.think(&self.game, &limits)
+                        && self.engine.last_ending() != Ending::Abandoned
+                    {
                         out.push(Response::Hint(t.mv.to_string()));
                     }
                 }
@@ -347,11 +380,7 @@ impl<'a> Session<'a> {
             Command::Name(n) => self.opponent = Some(n),
             Command::Rating { engine, opponent } => log::info!("ratings: engine {engine}, opponent {opponent}"),
             Command::Ics(host) => log::info!("ics {host}"),
-            Command::Memory(mb) => {
-                let mb = (mb as usize).clamp(1, MAX_TABLE_MB);
-                log::info!("memory {mb} MB for the transposition table");
-                self.engine.set_table_mb(mb);
-            }
+            Command::Memory(mb) => out = self.memory(mb),
             Command::Cores(n) => log::info!("cores {n} (single-threaded)"),
             Command::EgtPath { kind, path } => log::info!("egtpath {kind} {path} (no tablebases used)"),
             Command::Option { name, value } => out = self.set_option(&name, value.as_deref()),
@@ -476,6 +505,29 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// `memory N`: the table's size, in megabytes. The same value as last time changes nothing
+    /// (XBoard sends it before every game); more than the table can use, or more than the
+    /// memory to be had, is said in a `telluser`.
+    fn memory(&mut self, asked: u64) -> Vec<Response> {
+        if self.memory.replace(asked) == Some(asked) {
+            return Vec::new();
+        }
+        let mb = (asked as usize).clamp(1, MAX_TABLE_MB);
+        log::info!("memory {asked}: {mb} MB for the transposition table");
+        let mut out = Vec::new();
+        if mb as u64 != asked {
+            out.push(Response::TellUser(format!(
+                "memory {asked}: the table takes 1 to {MAX_TABLE_MB} MB; it has {mb} MB"
+            )));
+        }
+        if let TableSize::Smaller { asked, got } = self.engine.set_table_mb(mb) {
+            out.push(Response::TellUser(format!(
+                "memory {asked}: not that much memory to be had; the table has {got} MB"
+            )));
+        }
+        out
+    }
+
     /// A game position is loaded and not known to be broken, and no `result` ended the game.
     fn playable(&self) -> bool {
         self.bad_position.is_none() && !self.finished
@@ -492,7 +544,9 @@ impl<'a> Session<'a> {
     }
 
     fn reject_position(&mut self, reason: String) -> Response {
-        log::warn!("rejected position: {reason}");
+        // Not a warning: the GUI hears of it (`tellusererror`), and a log line at warning level
+        // is what match runners count as the engine's fault.
+        log::info!("rejected position: {reason}");
         self.bad_position = Some(reason.clone());
         Response::TellUserError(format!("Illegal position: {reason}"))
     }
@@ -529,7 +583,7 @@ impl<'a> Session<'a> {
                 self.game = Game::new(p);
                 self.level_ply = 0;
             }
-            Err(e) => log::warn!("cannot give the move to {side}: {e}"),
+            Err(e) => log::info!("cannot give the move to {side}: {e}"),
         }
     }
 
@@ -589,6 +643,10 @@ impl<'a> Session<'a> {
         }
         let limits = self.next_move_limits();
         let Some((thought, lines)) = self.think(&limits) else { return Vec::new() };
+        // `force`, `new` or `result` came during the search: the game it was for is gone.
+        if self.engine.last_ending() == Ending::Abandoned {
+            return Vec::new();
+        }
         let mut out = self.fault_report(&thought);
         out.extend(lines);
         if self.post && self.debug && !thought.reason.is_empty() {
@@ -619,7 +677,9 @@ impl<'a> Session<'a> {
 
     /// Analyze mode's report on the current position: the agents' choice and its value.
     fn analysis(&mut self) -> Vec<Response> {
-        if self.bad_position.is_some() {
+        self.resume_analysis = false;
+        // While a board is edited there is no position yet: the analysis starts at `.`.
+        if self.bad_position.is_some() || self.edit.is_some() {
             return Vec::new();
         }
         // A position without moves is analysed to the end at once: mated or drawn, at full
@@ -649,6 +709,13 @@ impl<'a> Session<'a> {
         };
         match self.think(&limits) {
             Some((t, lines)) => {
+                // Stopped by a line: unless that line starts an analysis of its own (a move, a
+                // new position) or ends analyze mode, the analysis goes on once it is handled.
+                let ending = self.engine.last_ending();
+                self.resume_analysis = ending != Ending::Completed;
+                if ending == Ending::Abandoned {
+                    return Vec::new();
+                }
                 let mut out = self.fault_report(&t);
                 out.extend(lines);
                 // Analysis reports whether or not `post` was sent (the GUI asked for it).
@@ -753,6 +820,17 @@ fn claimable_insufficient(pos: &Position) -> bool {
 /// Debug text must stay one line and never look like a claim to xboard's parser.
 fn echo_reason(reason: &str) -> String {
     echo(reason).replace("Draw", "draw")
+}
+
+/// Two thinking lines that say the same (depth, score and line), whatever their time and nodes.
+fn same_line(a: &Response, b: &Response) -> bool {
+    match (a, b) {
+        (
+            Response::Thinking { ply, score, pv, .. },
+            Response::Thinking { ply: ply_b, score: score_b, pv: pv_b, .. },
+        ) => (ply, score, pv) == (ply_b, score_b, pv_b),
+        _ => a == b,
+    }
 }
 
 /// The `post` line for a thought about `pos`.

@@ -12,6 +12,7 @@
 mod order;
 mod table;
 mod tree;
+mod zeroed;
 
 pub use table::{DEFAULT_MB, MAX_MB};
 
@@ -70,9 +71,15 @@ impl Level10 {
         Level10 { nodes_per_move: nodes, ..self }
     }
 
-    /// Resizes the transposition table (XBoard `memory`, UCI `Hash`), emptying it.
-    pub fn set_table_mb(&mut self, mb: usize) {
-        self.tree.table = table::Table::new(mb);
+    /// Resizes the transposition table (XBoard `memory`, UCI `Hash`), emptying it: to `mb`
+    /// megabytes, or when that much memory is not to be had, to the largest half, quarter, ...
+    /// of it that is. Returns the megabytes it got.
+    pub fn set_table_mb(&mut self, mb: usize) -> usize {
+        // The old table goes first: its memory may be what the new one needs.
+        self.tree.table = table::Table::new(1);
+        let (table, got) = table::Table::largest(mb);
+        self.tree.table = table;
+        got
     }
 
     pub fn table_bytes(&self) -> usize {
@@ -126,6 +133,11 @@ impl Level10 {
         let mut best: Option<(Move, i32, Vec<Move>, i32)> = None;
         let mut changes = 0.0f64;
         for depth in 1..=max_depth {
+            // A stop is seen between depths too, however small the tree (the tree looks only
+            // every so many nodes): a mate under analysis, for one, takes a few nodes a depth.
+            if depth > 1 && self.stop.as_ref().is_some_and(StopSignal::is_raised) {
+                break;
+            }
             self.tree.must_finish = depth == 1;
             let previous = best.as_ref().map(|b| b.1);
             let (mut alpha, mut beta) = match previous {
@@ -305,8 +317,8 @@ impl Player for Level10 {
         self.salt = seed;
     }
 
-    fn set_table_mb(&mut self, mb: usize) {
-        Level10::set_table_mb(self, mb);
+    fn set_table_mb(&mut self, mb: usize) -> Option<usize> {
+        Some(Level10::set_table_mb(self, mb))
     }
 
     fn ponders(&self) -> bool {

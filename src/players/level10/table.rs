@@ -8,6 +8,7 @@
 //! same position's entry gives way only to an exact score, one about as deep, or any result of
 //! a newer search: a shallow bound must not wipe out what a deep search learned.
 
+use super::zeroed::Zeroed;
 use crate::board::Move;
 
 /// What a stored score says about the position's true score.
@@ -59,16 +60,38 @@ pub const DEFAULT_MB: usize = 16;
 pub const MAX_MB: usize = 4096;
 
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Zeroed<Bucket>,
     generation: u8,
 }
 
+/// `n` zeroed buckets, or when that much memory is not to be had, the largest half, quarter, ...
+/// of `n` that is.
+fn buckets(n: usize) -> Zeroed<Bucket> {
+    let mut n = n.max(1);
+    loop {
+        // SAFETY: an all-zero bucket is four empty slots.
+        match unsafe { Zeroed::new(n) } {
+            Some(buckets) => return buckets,
+            None if n > 1 => n /= 2,
+            None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()),
+        }
+    }
+}
+
 impl Table {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket), or as large as the memory to be
+    /// had allows (see `largest`).
     pub fn new(mb: usize) -> Table {
+        Table::largest(mb).0
+    }
+
+    /// A table of `mb` megabytes, or when that much memory is not to be had, of the largest
+    /// half, quarter, ... of it that is; with the megabytes it got.
+    pub fn largest(mb: usize) -> (Table, usize) {
         let bytes = mb.clamp(1, MAX_MB) << 20;
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        Table { buckets: vec![Bucket::default(); n], generation: 0 }
+        let buckets = buckets(bytes / std::mem::size_of::<Bucket>());
+        let got = (buckets.len() * std::mem::size_of::<Bucket>()) >> 20;
+        (Table { buckets, generation: 0 }, got.max(1))
     }
 
     /// Its size in bytes.
@@ -76,9 +99,13 @@ impl Table {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    /// Forgets everything (a new game).
+    /// Forgets everything (a new game): the memory is given back and taken afresh, zeroed,
+    /// which costs nothing until used (emptying a large table in place takes seconds).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        let n = self.buckets.len();
+        // The old memory goes first: there may not be room for both.
+        self.buckets = buckets(1);
+        self.buckets = buckets(n);
         self.generation = 0;
     }
 

@@ -1,0 +1,102 @@
+//! Memory for the transposition table that costs nothing until it is used, and whose
+//! allocation may fail without ending the engine.
+//!
+//! `vec![Bucket::default(); n]` writes every byte of a table a GUI may ask to be 4 GB (seconds
+//! during which the engine reads no input), and aborts the process when the memory is not to be
+//! had. Zeroed memory from the allocator arrives untouched (the system hands out zero pages as
+//! they are first used), and a failed allocation is a null pointer the caller can answer with a
+//! smaller table. The allocator only promises untouched zero pages for the usual alignment, so
+//! the block is allocated at that alignment with room to align the first element within it.
+
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::ops::{Deref, DerefMut};
+use std::ptr::NonNull;
+
+/// `len` values of `T`, all zero bytes when made, aligned as `T` asks.
+pub struct Zeroed<T> {
+    block: NonNull<u8>,
+    layout: Layout,
+    first: NonNull<T>,
+    len: usize,
+}
+
+// It owns its block as a Vec owns its buffer.
+unsafe impl<T: Send> Send for Zeroed<T> {}
+unsafe impl<T: Sync> Sync for Zeroed<T> {}
+
+/// The alignment the allocator serves from zeroed pages (calloc's).
+const PLAIN_ALIGN: usize = 16;
+
+impl<T> Zeroed<T> {
+    /// `len` zeroed values, or None when the memory is not to be had.
+    ///
+    /// # Safety
+    /// All-zero bytes must be a valid `T`.
+    pub unsafe fn new(len: usize) -> Option<Zeroed<T>> {
+        let align = std::mem::align_of::<T>();
+        let bytes = std::mem::size_of::<T>().checked_mul(len.max(1))?;
+        let slack = align.saturating_sub(PLAIN_ALIGN);
+        let layout = Layout::from_size_align(bytes.checked_add(slack)?, PLAIN_ALIGN.min(align.max(1))).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let block = NonNull::new(unsafe { alloc_zeroed(layout) })?;
+        let offset = block.as_ptr().align_offset(align);
+        if offset > slack {
+            // SAFETY: allocated just above with this layout.
+            unsafe { dealloc(block.as_ptr(), layout) };
+            return None;
+        }
+        // SAFETY: `offset + bytes` is within the block, and the address is aligned for T.
+        let first = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset).cast::<T>()) };
+        Some(Zeroed { block, layout, first, len: len.max(1) })
+    }
+}
+
+impl<T> Deref for Zeroed<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        // SAFETY: `len` initialised (zero, valid by `new`'s contract) values, owned by self.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl<T> DerefMut for Zeroed<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl<T> Drop for Zeroed<T> {
+    fn drop(&mut self) {
+        // The values need no drop of their own: `new`'s callers store plain data.
+        // SAFETY: the block was allocated with this layout and is freed once.
+        unsafe { dealloc(self.block.as_ptr(), self.layout) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[repr(C, align(64))]
+    #[derive(Clone, Copy)]
+    struct Line([u64; 8]);
+
+    #[test]
+    fn zeroed_aligned_and_writable() {
+        // SAFETY: zero bytes are a valid Line.
+        let mut lines = unsafe { Zeroed::<Line>::new(1000) }.expect("64 KB");
+        assert_eq!(lines.len(), 1000);
+        assert_eq!(lines.as_ptr() as usize % 64, 0);
+        assert!(lines.iter().all(|l| l.0 == [0; 8]));
+        lines[999].0[7] = 5;
+        assert_eq!(lines[999].0[7], 5);
+    }
+
+    #[test]
+    fn too_much_is_none_not_an_abort() {
+        // SAFETY: zero bytes are a valid Line.
+        assert!(unsafe { Zeroed::<Line>::new(usize::MAX / 64) }.is_none());
+        assert!(unsafe { Zeroed::<Line>::new(1 << 50) }.is_none(), "64 PB");
+    }
+}
