@@ -574,3 +574,45 @@ fn readme_stays_within_350_lines() {
     let lines = readme.lines().count();
     assert!(lines <= 350, "README.md has {lines} lines; move detail to docs/ (at most 350)");
 }
+
+/// `explain` with a player that searches (level 10, the default, and `elo:N` settings that are
+/// level 10 at a node budget) shows the move that player plays: its tree's, the same the engine
+/// answers `go` with, not the agents' move without the tree. An engine that cannot start is an
+/// error, not a report with no move.
+#[test]
+fn explain_shows_the_move_the_engine_plays() {
+    use agentchess::board::Position;
+    use agentchess::protocol::{Engine, UciSession};
+    let explained = |args: &[&str]| -> String {
+        let out = bin().arg("explain").args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines().find_map(|l| l.strip_prefix("move ")).unwrap_or_else(|| panic!("{text}")).to_string()
+    };
+    let played = |spec: &str, fen: &str| -> String {
+        let mut uci = UciSession::new(Engine::new(spec.parse().unwrap(), 1).unwrap());
+        uci.handle_line(&format!("position fen {fen}"));
+        let out: Vec<String> = uci.handle_line("go").iter().map(|r| r.to_string()).collect();
+        let best = out.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or_else(|| panic!("{out:?}"));
+        let pos = Position::from_fen(fen).unwrap();
+        pos.to_san(pos.parse_uci(best).unwrap())
+    };
+    let wac = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd")).unwrap();
+    let fens: Vec<String> = wac
+        .lines()
+        .take(6)
+        .map(|l| format!("{} 0 1", l.split_whitespace().take(4).collect::<Vec<_>>().join(" ")))
+        .collect();
+    // The default player, in the position where the agents alone play Nh5 and level 10 Qg6.
+    let wac_2 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+    assert_eq!(explained(&["--fen", wac_2]), played("level:10", wac_2));
+    for fen in &fens {
+        for spec in ["elo:1500", "level:10,nodes=3000"] {
+            assert_eq!(explained(&["--fen", fen, "--player", spec]), played(spec, fen), "{spec} in {fen}");
+        }
+    }
+    let out = bin().args(["explain", "--player", "uci:/nonexistent"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start /nonexistent"));
+}

@@ -151,3 +151,35 @@ fn go_mate_finds_the_mate() {
         assert!(info.contains("score mate 3"), "{spec}: {info}");
     }
 }
+
+/// `--player elo:N` is the strength limited at N: the options say so (not their defaults of
+/// 1500 and off), the setting that plays is said before each `bestmove` (UCI) and move (XBoard,
+/// with `post` and `debug`), and an Elo with nothing rated near it says how near the nearest
+/// is.
+#[test]
+fn elo_on_the_command_line_limits_the_strength() {
+    use agentchess::players::strength;
+    use agentchess::protocol::Session;
+    let (lo, hi) = strength::gap(1000).expect("a gap in the ladder around 1000");
+    let mut uci = UciSession::new(Engine::new(common::player("elo:1000"), 1).unwrap());
+    let mut send = |line: &str| send(&mut uci, line);
+    let hello = send("uci");
+    assert!(hello.contains(&"option name UCI_LimitStrength type check default true".to_string()), "{hello:?}");
+    assert!(hello.iter().any(|l| l.starts_with("option name UCI_Elo type spin default 1000 ")), "{hello:?}");
+    send("position startpos");
+    let reply = send("go depth 1");
+    let note = reply.iter().find(|l| l.starts_with("info string Elo 1000 plays ")).expect("the setting said");
+    assert!(note.ends_with(&format!(": nothing is rated between {lo} and {hi})")), "{note}");
+
+    let mut s = Session::new(Engine::new(common::player("elo:1600"), 1).unwrap());
+    let mut send = |line: &str| s.handle_line(line).iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    let features = send("protover 2").join("\n");
+    assert!(features.contains("feature option=\"LimitStrength -check 1\""), "{features}");
+    assert!(features.contains("feature option=\"Elo -spin 1600 "), "{features}");
+    send("accepted debug");
+    send("post");
+    send("new");
+    let reply = send("go");
+    assert!(reply.iter().any(|l| l.starts_with("# Elo 1600 plays level:10,nodes=")), "{reply:?}");
+    assert!(reply.last().unwrap().starts_with("move "), "{reply:?}");
+}

@@ -73,6 +73,9 @@ pub enum CliError {
     /// Games that could not be read, each named on stderr; the others were annotated.
     #[error("{0} game(s) could not be read (named above); the others are annotated")]
     BadGames(usize),
+    /// A player gave no move in a position that has one (an engine that failed).
+    #[error("{spec} gave no move: {why}")]
+    NoMove { spec: String, why: String },
 }
 
 /// `--levels 1-8`, `2,5,7`: a level list that cannot be read.
@@ -95,7 +98,8 @@ impl CliError {
             | CliError::MalformedEpd(_)
             | CliError::PerftMismatch(_)
             | CliError::ProtocolIo(_)
-            | CliError::BadGames(_) => 1,
+            | CliError::BadGames(_)
+            | CliError::NoMove { .. } => 1,
             _ => 2,
         }
     }

@@ -1,11 +1,12 @@
 //! `explain`: why a player chooses its move in a position.
 
 use super::CliError;
-use super::args::ExplainArgs;
+use super::args::{ExplainArgs, probe_players};
 use super::tournament::parse_levels;
-use crate::agents::MasterAgent;
+use crate::agents::{Features, MasterAgent};
 use crate::board::{Game, Position};
-use crate::players::Player;
+use crate::players::spec::PlayerKind;
+use crate::players::{NoMove, Player, strength};
 
 /// The position `explain` looks at: a FEN (or the start) and moves played from it.
 fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<Game, CliError> {
@@ -21,10 +22,11 @@ fn explain_position(fen: Option<&str>, moves: &[String]) -> Result<Game, CliErro
     Ok(game)
 }
 
-/// Why a player chooses its move in a position: for the agents every agent's threat, best
-/// attack and best move, the worst threat, the request answers and the rule that decided (the
-/// explain mode); for other players their decision and line. With `--levels`, one line per
-/// level: what each would play and why.
+/// Why a player chooses its move in a position: for the agents of levels 1-9 every agent's
+/// threat, best attack and best move, the worst threat, the request answers and the rule that
+/// decided (the explain mode); for players that search (level 10, the searcher, an engine)
+/// their decision and line: the move they play, as they would play it in a game with no clock.
+/// With `--levels`, one line per level: what each would play and why.
 pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     let seed = args.seed;
     // Everything that can fail is checked before the first line of the report.
@@ -33,6 +35,9 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         Some(list) => parse_levels(list)?,
         None => vec![args.player.spec().map_err(|source| CliError::BadSpec { spec: args.player.spec_text(), source })?],
     };
+    if args.levels.is_none() {
+        probe_players(&specs)?;
+    }
     let pos = *game.position();
     outln!("position {}", pos.to_fen());
     if pos.legal_moves().is_empty() {
@@ -49,9 +54,14 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     }
     let spec = &specs[0];
     if spec.resolved() != *spec {
-        outln!("{spec} plays {}", spec.resolved());
+        let gap = match spec.kind {
+            PlayerKind::Elo(elo) => strength::gap_note(elo).map(|g| format!(" ({g})")),
+            _ => None,
+        };
+        outln!("{spec} plays {}{}", spec.resolved(), gap.unwrap_or_default());
     }
-    match spec.agent_features() {
+    // Level 10's move is its tree's: what the agents alone would play is another move.
+    match spec.agent_features().filter(|f| !f.has(Features::TREE)) {
         Some(features) => {
             let mut master = MasterAgent::new(features, seed);
             master.set_explain(true);
@@ -64,20 +74,27 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
             }
         }
         None => {
-            if let Some(d) = spec.build(seed).decide(&game) {
-                let mut at = pos;
-                let line: Vec<String> =
-                    d.pv.iter()
-                        .map(|&m| {
-                            let san = at.to_san(m);
-                            at = at.play(m);
-                            san
-                        })
-                        .collect();
-                outln!("{}", d.reason);
-                outln!("line {}", line.join(" "));
-                outln!("move {}", pos.to_san(d.mv));
-            }
+            let mut player = spec.build(seed);
+            let Some(d) = player.decide(&game) else {
+                let why = match player.no_move() {
+                    Some(NoMove::Resign) => "it resigned".to_string(),
+                    Some(NoMove::Fault(why)) => why,
+                    None => "no reason given".to_string(),
+                };
+                return Err(CliError::NoMove { spec: spec.to_string(), why });
+            };
+            let mut at = pos;
+            let line: Vec<String> =
+                d.pv.iter()
+                    .map(|&m| {
+                        let san = at.to_san(m);
+                        at = at.play(m);
+                        san
+                    })
+                    .collect();
+            outln!("{}", d.reason);
+            outln!("line {}", line.join(" "));
+            outln!("move {}", pos.to_san(d.mv));
         }
     }
     Ok(())

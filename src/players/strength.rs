@@ -102,11 +102,53 @@ pub fn setting(elo: u32) -> Result<Setting, EloError> {
     setting_on(LADDER, elo)
 }
 
+/// How far from the Elo asked a setting may be rated before the engine says so.
+pub const NEAR: u32 = 50;
+
+/// When nothing on this ladder is rated within `NEAR` of `elo`: the ratings of the rungs either
+/// side, between which nothing is rated (the setting that plays is the nearer of the two).
+/// Between two node budgets the budget is interpolated, so there is no gap there.
+pub fn gap_on(ladder: &[Rung], elo: u32) -> Option<(u32, u32)> {
+    let above = ladder.iter().position(|r| r.elo >= elo)?;
+    let hi = ladder[above];
+    let lo = ladder[above.checked_sub(1)?];
+    let interpolated = matches!((lo.setting, hi.setting), (Setting::Nodes(_), Setting::Nodes(_)));
+    let nearest = (elo - lo.elo).min(hi.elo - elo);
+    (!interpolated && nearest > NEAR).then_some((lo.elo, hi.elo))
+}
+
+/// `gap_on` the calibrated ladder.
+pub fn gap(elo: u32) -> Option<(u32, u32)> {
+    gap_on(LADDER, elo)
+}
+
+/// What to say when nothing is rated near `elo`: `rated 746: nothing is rated between 746 and
+/// 1292`.
+pub fn gap_note(elo: u32) -> Option<String> {
+    let (lo, hi) = gap(elo)?;
+    // The nearer plays; halfway, the weaker (as `setting_on` chooses).
+    let rated = if elo - lo <= hi - elo { lo } else { hi };
+    Some(format!("rated {rated}: nothing is rated between {lo} and {hi}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const TEST_LADDER: &[Rung] = &[level(1, 300), level(2, 400), level(9, 1300), nodes(100, 1400), nodes(400, 1600)];
+
+    /// Nothing rated within 50 of the Elo asked is said: between two levels, not between two
+    /// budgets (interpolated), nor at a rung.
+    #[test]
+    fn a_gap_in_the_ladder_is_found() {
+        assert_eq!(gap_on(TEST_LADDER, 800), Some((400, 1300)));
+        assert_eq!(gap_on(TEST_LADDER, 451), Some((400, 1300)));
+        assert_eq!(gap_on(TEST_LADDER, 450), None);
+        assert_eq!(gap_on(TEST_LADDER, 1250), None);
+        assert_eq!(gap_on(TEST_LADDER, 1500), None, "budgets are interpolated");
+        assert_eq!(gap_on(TEST_LADDER, 400), None);
+        assert_eq!(gap_on(TEST_LADDER, 299), None);
+    }
 
     #[test]
     fn both_ends_and_outside() {

@@ -6,7 +6,7 @@
 use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
-use crate::players::spec::{PlayerSpec, SpecError};
+use crate::players::spec::{PlayerKind, PlayerSpec, SpecError};
 use crate::players::strength;
 use crate::players::{Ending, Player, StopSignal};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -136,6 +136,14 @@ pub enum TableSize {
 
 impl Engine {
     pub fn new(spec: PlayerSpec, seed: u64) -> Result<Engine, OwnPlayerError> {
+        // `--player elo:N` is the strength limited at N, as the options set it: the options
+        // show it (instead of their defaults), and the engine says which setting plays.
+        if let PlayerKind::Elo(elo) = spec.kind {
+            let mut engine = Engine::new(PlayerSpec::level(u32::from(DEFAULT_LEVEL))?, seed)?;
+            engine.set_elo(elo).map_err(|e| OwnPlayerError::Spec(e.into()))?;
+            engine.set_limit_strength(true);
+            return Ok(engine);
+        }
         let player = own_player(&spec, seed)?;
         Ok(Engine::with_player(player, spec, seed))
     }
@@ -289,9 +297,10 @@ impl Engine {
         self.limit_strength
     }
 
-    /// With the strength limited: which setting plays, for the protocols to say.
+    /// With the strength limited: which setting plays, for the protocols to say, and when
+    /// nothing is rated near the Elo asked, how far the nearest is.
     pub fn strength_note(&self) -> Option<String> {
-        self.limit_strength.then(|| format!("Elo {} plays {}", self.elo, self.spec))
+        self.limit_strength.then(|| strength_note(self.elo, &self.spec))
     }
 
     fn follow_strength(&mut self) {
@@ -475,6 +484,14 @@ impl Engine {
         if pondered.is_err() {
             self.fault("panicked while pondering".to_string());
         }
+    }
+}
+
+/// `Elo 1000 plays level:7 (rated 746: nothing is rated between 746 and 1292)`.
+fn strength_note(elo: u32, plays: &PlayerSpec) -> String {
+    match strength::gap_note(elo) {
+        Some(gap) => format!("Elo {elo} plays {plays} ({gap})"),
+        None => format!("Elo {elo} plays {plays}"),
     }
 }
 

@@ -649,6 +649,9 @@ impl<'a> Session<'a> {
         }
         let mut out = self.fault_report(&thought);
         out.extend(lines);
+        if self.post && self.debug {
+            out.extend(self.engine.strength_note().map(Response::Debug));
+        }
         if self.post && self.debug && !thought.reason.is_empty() {
             out.push(Response::Debug(echo_reason(&thought.reason)));
         }
