@@ -5,14 +5,13 @@
 use super::CliError;
 use super::args::{CalibrateArgs, probe_players};
 use super::run::{RunOptions, names, run_and_report};
-use crate::experiments::calibration::{self, Engines, anchor_elo, short_name};
+use crate::experiments::calibration::{self, Engines, Rated, WIDEST_HALF, anchor_elo, short_name};
 use crate::experiments::pgn::{read_results, white_points};
 use crate::experiments::ratings::fit;
 use crate::experiments::stats::Wdl;
 use crate::experiments::{assign_openings, match_jobs};
 use crate::players::spec::PlayerSpec;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
     let opts = RunOptions::new(&args.run, 200)?;
@@ -118,28 +117,20 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
     );
     outln!("{:<24} {:>6} {:>6} {:>9} {:>7} {:>7}   nominal", "setting", "Elo", "95%", "one shift", "games", "score");
     let mut csv = String::from("setting,elo,low,high,one_shift,games,score\n");
+    let mut unrated = 0;
     for i in list.ranking().into_iter().rev() {
-        let (r, one) = (rated[i], shifted[i]);
         let score = list.points[i] / f64::from(list.games[i].max(1));
-        let nominal = anchor_elo(&names[i]).map_or(String::new(), |e| format!("{e} (anchor)"));
-        let name = short_name(&names[i]);
+        let nominal = anchor_elo(&names[i]).map(|e| format!("{e} (anchor)"));
+        let (line, row) = table_row(short_name(&names[i]), rated[i], shifted[i], list.games[i], score, nominal);
+        unrated += usize::from(!rated[i].is_rating());
+        outln!("{line}");
+        csv.push_str(&row);
+    }
+    if unrated > 0 {
         outln!(
-            "{name:<24} {:>6.0} {:>+6.0} {:>9.0} {:>7} {:>6.1}%   {nominal}",
-            r.elo,
-            r.half,
-            one.elo,
-            list.games[i],
-            100.0 * score
-        );
-        let _ = writeln!(
-            csv,
-            "\"{name}\",{:.0},{:.0},{:.0},{:.0},{},{:.3}",
-            r.elo,
-            r.elo - r.half,
-            r.elo + r.half,
-            one.elo,
-            list.games[i],
-            score
+            "{unrated} of {} settings have too few games for a rating (a 95% interval wider than \
+             ±{WIDEST_HALF:.0}): --games sets how many each pairing plays",
+            names.len()
         );
     }
     if let Some(path) = &args.csv {
@@ -149,8 +140,53 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A setting's line in the table and its CSV row. A rating the games do not support (see
+/// `Rated::is_rating`) is not given: the line says "too few games" and the CSV leaves the
+/// rating's fields empty.
+fn table_row(name: &str, r: Rated, one: Rated, games: u32, score: f64, nominal: Option<String>) -> (String, String) {
+    let score_pc = 100.0 * score;
+    if !r.is_rating() {
+        let note = nominal.map_or_else(|| "too few games".to_string(), |n| format!("{n}, too few games"));
+        let line = format!("{name:<24} {:>6} {:>6} {:>9} {games:>7} {score_pc:>6.1}%   {note}", "-", "-", "-");
+        return (line, format!("\"{name}\",,,,,{games},{score:.3}\n"));
+    }
+    let line = format!(
+        "{name:<24} {:>6.0} {:>+6.0} {:>9.0} {games:>7} {score_pc:>6.1}%   {}",
+        r.elo,
+        r.half,
+        one.elo,
+        nominal.unwrap_or_default()
+    );
+    let row = format!(
+        "\"{name}\",{:.0},{:.0},{:.0},{:.0},{games},{score:.3}\n",
+        r.elo,
+        r.elo - r.half,
+        r.elo + r.half,
+        one.elo
+    );
+    (line, row)
+}
+
 /// The fit's reference player: the first anchor (any player would do, since only differences
 /// are used; an anchor is certain to have a finite rating in a full run).
 fn anchors_first(names: &[String]) -> usize {
     names.iter().position(|n| anchor_elo(n).is_some()).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A setting the games say little about gets no rating, in the table or the CSV.
+    #[test]
+    fn a_rating_without_support_is_not_printed() {
+        let huge = Rated { elo: 4241.0, half: 5_681_837_527.0 };
+        let (line, row) = table_row("level:1", huge, huge, 2, 1.0, None);
+        assert!(line.contains("too few games") && !line.contains("4241"), "{line}");
+        assert_eq!(row, "\"level:1\",,,,,2,1.000\n");
+        let sound = Rated { elo: 1306.4, half: 25.2 };
+        let (line, row) = table_row("level:9", sound, sound, 400, 0.5, Some("1350 (anchor)".into()));
+        assert!(line.contains("  1306    +25 ") && line.ends_with("1350 (anchor)"), "{line}");
+        assert_eq!(row, "\"level:9\",1306,1281,1332,1306,400,0.500\n");
+    }
 }

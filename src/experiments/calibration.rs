@@ -135,6 +135,18 @@ pub struct Rated {
     pub half: f64,
 }
 
+/// The widest 95% interval (half width, Elo) a rating is given with: wider says nothing about a
+/// strength (a setting that won or lost every one of a handful of games is rated thousands of
+/// Elo away with an interval of millions).
+pub const WIDEST_HALF: f64 = 400.0;
+
+impl Rated {
+    /// Whether the games say enough for a rating: finite, within `WIDEST_HALF`.
+    pub fn is_rating(&self) -> bool {
+        self.elo.is_finite() && self.half.is_finite() && self.half <= WIDEST_HALF
+    }
+}
+
 /// The list shifted once so that the anchors' (index, nominal rating) mean rating is their mean
 /// nominal rating. A player's interval is that of its rating less the anchors' mean, which is
 /// what the shift leaves uncertain.
@@ -237,6 +249,15 @@ mod tests {
     fn a_bad_time_control_is_an_error() {
         let bad = Engines { tc: "soon".into(), ..engines() };
         assert!(schedule(&bad).is_err());
+    }
+
+    #[test]
+    fn a_rating_needs_an_interval_that_says_something() {
+        assert!(Rated { elo: 1500.0, half: 30.0 }.is_rating());
+        assert!(Rated { elo: 1500.0, half: WIDEST_HALF }.is_rating());
+        assert!(!Rated { elo: 4241.0, half: 5_681_837_527.0 }.is_rating());
+        assert!(!Rated { elo: f64::INFINITY, half: 10.0 }.is_rating());
+        assert!(!Rated { elo: 1500.0, half: f64::NAN }.is_rating());
     }
 
     #[test]
