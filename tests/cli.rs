@@ -300,3 +300,60 @@ fn help_texts_match_what_the_commands_do() {
     let bad = stderr(&agentchess(&["match", "level:10,nodes=0", "level:9", "--games", "2"]));
     assert!(bad.contains("1 or more"), "{bad}");
 }
+
+/// What the last pass over the commands found, each said and refused as what it is: an empty
+/// suite, material that can never mate, a time control with no time, a time too large, and
+/// help that names another command's options or defaults.
+#[test]
+fn empty_dead_and_misnamed_inputs_are_said_as_they_are() {
+    let dir = std::env::temp_dir().join(format!("agentchess-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.epd");
+    std::fs::write(&empty, "\n# nothing here\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    for (args, says) in [
+        (&["perft", "--suite", empty][..], "no positions"),
+        (&["suite", empty], "no positions"),
+        (&["endgame", "KNK", "--positions", "2"], "never mates a bare king"),
+        (&["endgame", "KBK", "--positions", "2"], "never mates a bare king"),
+        (&["calibrate", "--tc", "garbage"], "'garbage' is not MOVES/SECS+INC"),
+        (&["calibrate", "--tc", "0+0"], "'0+0' leaves no time on the clock"),
+        (&["suite", "tests/data/mate1.epd", "--time", "1e300"], "below a day"),
+    ] {
+        let out = agentchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("bad player spec"), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+    }
+    // Depth 0 counts the position itself, divided or not.
+    assert_eq!(stdout(&agentchess(&["perft", "0", "--divide"])).trim(), "1");
+    assert_eq!(stdout(&agentchess(&["perft", "0"])).trim(), "1");
+    for (sub, default) in [("tournament", "default 100"), ("thesis", "default 100"), ("calibrate", "default 200")] {
+        let help = stdout(&agentchess(&[sub, "--help"]));
+        let at = help.find("--games <GAMES>").unwrap_or_else(|| panic!("{sub}: {help}"));
+        let games: String = help[at..].chars().take(300).collect();
+        assert!(games.contains(default) && !help.contains("--sprt"), "{sub}: {help}");
+    }
+    // One suite with one player: split over the threads, the same rows, each line ended.
+    let csv = |threads: &str| {
+        let path = dir.join(format!("rows-{threads}.csv"));
+        let out = agentchess(&[
+            "suite",
+            "tests/data/wac.epd",
+            "--player",
+            "level:10,nodes=300",
+            "--threads",
+            threads,
+            "--csv",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (one, two) = (csv("1"), csv("2"));
+    assert_eq!(one, two);
+    assert_eq!(one.lines().count(), 301);
+    assert!(one.ends_with("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,6 +17,8 @@ pub enum FenError {
     RankTooLong { rank: u8, files: u32 },
     #[error("rank {rank} is too short ({files} files)")]
     RankTooShort { rank: u8, files: u32 },
+    #[error("rank {rank} has two digits in a row ('{digits}'): a run of empty squares is one digit")]
+    DigitsInARow { rank: u8, digits: String },
     #[error("{color} has {count} kings, expected exactly one")]
     KingCount { color: Color, count: u32 },
     #[error("{color} has more than {max} {what}")]
@@ -157,11 +159,16 @@ fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> 
     for (i, row) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
         let mut file: u32 = 0;
+        let mut last_digit = None;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
                     return Err(FenError::BadPiece { letter: c, rank: rank + 1 });
                 }
+                if let Some(before) = last_digit {
+                    return Err(FenError::DigitsInARow { rank: rank + 1, digits: format!("{before}{c}") });
+                }
+                last_digit = Some(c);
                 file += d;
             } else {
                 let piece = Piece::from_char(c).ok_or(FenError::BadPiece { letter: c, rank: rank + 1 })?;
@@ -171,6 +178,7 @@ fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> 
                 let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                 pos.put(color, piece, Square::new(file as u8, rank));
                 file += 1;
+                last_digit = None;
             }
             if file > 8 {
                 return Err(FenError::RankTooLong { rank: rank + 1, files: file });
@@ -277,6 +285,9 @@ mod tests {
             ("8/8/8/8/8/8/8/K6x w - - 0 1", |e| matches!(e, BadPiece { letter: 'x', .. })),
             ("8/8/8/8/8/8/8/K7k w - - 0 1", |e| matches!(e, RankTooLong { .. })),
             ("8/8/8/8/8/8/8/K5k w - - 0 1", |e| matches!(e, RankTooShort { .. })),
+            ("44/8/8/8/8/8/8/K6k w - - 0 1", |e| matches!(e, DigitsInARow { rank: 8, digits } if digits == "44")),
+            ("71/8/8/8/8/8/8/K6k w - - 0 1", |e| matches!(e, DigitsInARow { rank: 8, .. })),
+            ("8/8/8/8/8/8/8/K33k1 w - - 0 1", |e| matches!(e, DigitsInARow { rank: 1, .. })),
             ("8/8/8/8/8/8/8/K7 w - - 0 1", |e| matches!(e, KingCount { color: Color::Black, count: 0 })),
             ("8/8/8/8/8/8/8/KK5k w - - 0 1", |e| matches!(e, KingCount { color: Color::White, count: 2 })),
             ("P7/8/8/8/8/8/8/K6k w - - 0 1", |e| matches!(e, PawnOnBackRank(_))),

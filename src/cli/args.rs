@@ -203,6 +203,7 @@ pub struct AnnotateArgs {
 
 // `calibrate`.
 #[derive(Args)]
+#[command(mut_arg("games", |a| a.help("Games of each engine pairing (colours alternate; default 200); the agents' own pairings play 5 to 30 times as many")))]
 pub struct CalibrateArgs {
     /// Stockfish, the anchors (UCI_LimitStrength=true at each UCI_Elo).
     #[arg(long, value_name = "CMD", default_value = "/usr/games/stockfish")]
@@ -214,7 +215,7 @@ pub struct CalibrateArgs {
     #[arg(long, value_name = "CMD", default_value = "/usr/games/hoichess")]
     pub hoichess: String,
     /// The engines' time control, SECS+INC (the agents do not use a clock).
-    #[arg(long, value_name = "SECS+INC", default_value = "1+0.01")]
+    #[arg(long, value_name = "SECS+INC", default_value = "1+0.01", value_parser = time_control)]
     pub tc: String,
     /// Write setting, Elo and interval to this CSV.
     #[arg(long)]
@@ -251,6 +252,7 @@ pub struct PerftArgs {
 
 // `match`.
 #[derive(Args)]
+#[command(mut_arg("games", |a| a.help("Games (colours alternate; default 100; with --sprt, the most, default 20000)")))]
 pub struct MatchArgs {
     /// First player spec: White in games 1, 3, 5, ...
     pub a: String,
@@ -267,6 +269,7 @@ pub struct MatchArgs {
 
 // `tournament`.
 #[derive(Args)]
+#[command(mut_arg("games", |a| a.help("Games per pairing (colours alternate; default 100)")))]
 pub struct TournamentArgs {
     /// Player specs (level:N, features:LIST, search:depth=N,..., random).
     pub players: Vec<String>,
@@ -307,6 +310,7 @@ pub struct SuiteArgs {
 
 // `thesis`.
 #[derive(Args)]
+#[command(mut_arg("games", |a| a.help("Games per pairing (colours alternate; default 100; 1000 gives the sample the significance tests need)")))]
 pub struct ThesisArgs {
     /// Put this player where the thesis had Crafty, e.g. "uci:/usr/games/stockfish,depth=1":
     /// in the round robin as given, in the suites at depths 1, 2 and 3 (its depth= or sd=
@@ -361,7 +365,7 @@ pub struct EndgameArgs {
 // What `match`, `tournament` and `thesis` share.
 #[derive(Args)]
 pub struct RunArgs {
-    /// Games per pairing (colours alternate; default 100; with match --sprt, the cap, default 20000).
+    /// Games per pairing (colours alternate).
     #[arg(long, value_parser = at_least_one)]
     pub games: Option<u32>,
     /// Seed of the run; game i's seed is derived from it, so every game replays alone.
@@ -451,6 +455,11 @@ pub fn probe_players(specs: &[PlayerSpec]) -> Result<(), super::CliError> {
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(t) if t > 0.0 && t < 86_400.0 => Ok(t),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+        _ => Err(format!("'{text}' is not a number of seconds above 0 and below a day (86400)")),
     }
+}
+
+/// An engine time control, `SECS+INC` or `MOVES/SECS+INC`, with time on the clock.
+fn time_control(text: &str) -> Result<String, String> {
+    crate::players::external::parse_time_control(text).map(|_| text.to_string()).map_err(|e| e.to_string())
 }

@@ -23,6 +23,8 @@ pub enum CliError {
     BadMove { text: String, source: MoveError },
     #[error("cannot read {}: {source}", .path.display())]
     Read { path: PathBuf, source: std::io::Error },
+    #[error("{}: no positions in it (an EPD file has one a line)", .path.display())]
+    EmptySuite { path: PathBuf },
     #[error("{}: {source}", .path.display())]
     Openings { path: PathBuf, source: OpeningsError },
     #[error("--sprt: {0}")]

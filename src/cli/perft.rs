@@ -17,7 +17,8 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
         None => Position::startpos(),
     };
     let start = Instant::now();
-    let nodes = if args.divide {
+    // Depth 0 counts the position itself (1), and has no moves to divide by.
+    let nodes = if args.divide && depth > 0 {
         let rows = divide(&pos, depth);
         for (mv, n) in &rows {
             outln!("{mv}: {n}");
@@ -39,7 +40,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
 /// the file or one of its lines cannot be read (2; each bad line is named on stderr).
 fn run_suite(path: &str, max_depth: u32) -> Result<(), CliError> {
     let text = std::fs::read_to_string(path).map_err(|source| CliError::Read { path: path.into(), source })?;
-    let (mut checked, mut failed, mut unreadable) = (0u32, 0u32, 0u32);
+    let (mut checked, mut failed, mut unreadable, mut positions) = (0u32, 0u32, 0u32, 0u32);
     let start = Instant::now();
     for (i, line) in text.lines().enumerate() {
         let parsed = epd::parse(line).and_then(|e| e.map(|e| e.perft_counts().map(|c| (e, c))).transpose());
@@ -57,6 +58,7 @@ fn run_suite(path: &str, max_depth: u32) -> Result<(), CliError> {
                 continue;
             }
         };
+        positions += 1;
         for &(depth, expected) in counts.iter().filter(|d| d.0 <= max_depth) {
             let got = perft(&epd.position, depth);
             checked += 1;
@@ -65,6 +67,9 @@ fn run_suite(path: &str, max_depth: u32) -> Result<(), CliError> {
                 outln!("MISMATCH line {}: {} depth {depth}: expected {expected}, got {got}", i + 1, epd.fen);
             }
         }
+    }
+    if positions == 0 && unreadable == 0 {
+        return Err(CliError::EmptySuite { path: path.into() });
     }
     outln!(
         "{checked} counts checked, {failed} failed, {unreadable} unreadable lines, {:.2} s",

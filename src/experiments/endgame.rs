@@ -37,6 +37,10 @@ impl Material {
         if material.attacker.is_empty() {
             return Err(MaterialError::NothingToMateWith(text.to_string()));
         }
+        // No position with a lone knight or bishop against a bare king is a mate.
+        if material.defender.is_empty() && matches!(material.attacker[..], [Piece::Knight | Piece::Bishop]) {
+            return Err(MaterialError::CannotMate(text.to_string()));
+        }
         Ok(material)
     }
 }
@@ -70,11 +74,13 @@ pub enum MaterialError {
     Impossible { text: String, why: String },
     #[error("material '{0}' leaves the attacker (the first K) nothing to mate with")]
     NothingToMateWith(String),
+    #[error("material '{0}' cannot mate: a lone knight or bishop never mates a bare king")]
+    CannotMate(String),
 }
 
 /// A random legal position with `material`, the attacker (White) to move: kings apart, no
 /// pawn on a first or last rank, the defender not in check, a move to make, and no dead draw
-/// (bishops all on one colour) unless the material is never anything else (KBK).
+/// (bishops all on one colour) unless a thousand draws give nothing else.
 pub fn random_position(material: &Material, rng: &mut StdRng) -> Position {
     for tries in 0.. {
         let mut board: [Option<(Color, Piece)>; 64] = [None; 64];
@@ -232,6 +238,13 @@ mod tests {
             assert!(err.contains(says), "{text}: {err}");
         }
         assert!(matches!(Material::parse("KKQ"), Err(MaterialError::NothingToMateWith(_))));
+        for dead in ["KNK", "KBK", "kbk"] {
+            assert!(matches!(Material::parse(dead), Err(MaterialError::CannotMate(_))), "{dead}");
+        }
+        // Against any defender's piece a mate exists (the defender's own piece blocks its king).
+        for alive in ["KNKP", "KBKN", "KNNK"] {
+            assert!(Material::parse(alive).is_ok(), "{alive}");
+        }
         // The most a side can have is still taken: nine queens, or eight pawns and the start set.
         for ok in ["KQQQQQQQQQK", "KPPPPPPPPQRRBBNNK", "KQKPPPPPPPP"] {
             assert!(Material::parse(ok).is_ok(), "{ok}");
@@ -260,8 +273,8 @@ mod tests {
             let p = random_position(&m, &mut rng);
             assert!(!p.is_insufficient_material(), "{}", p.to_fen());
         }
-        // Material that is always dead is still given a start.
-        let p = random_position(&Material::parse("KBK").unwrap(), &mut rng);
+        // Material that is always dead (which `parse` refuses) is still given a start.
+        let p = random_position(&Material { attacker: vec![Piece::Bishop], defender: Vec::new() }, &mut rng);
         assert!(p.is_insufficient_material());
     }
 }

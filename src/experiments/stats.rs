@@ -39,16 +39,17 @@ pub fn elo_from_score(score: f64) -> f64 {
 /// Elo difference and its 95% interval, from the per-game score's standard error.
 ///
 /// At a score of 0 or 1 (every game lost, or won) the point estimate is infinite and the
-/// normal interval collapses onto it; the finite end then comes from the exact one-sided bound
-/// instead: the score at which losing (winning) all n games has probability 2.5%, so a
-/// 0-100-0 pairing reads "below -637", not "-inf [-inf, -inf]".
+/// normal interval collapses onto it; the finite end then comes from the same model as the LOS
+/// beside it (`los`): the score's distribution after n games all won, from a flat prior, is
+/// Beta(n + 1, 1), whose 2.5% quantile is 0.025^(1/(n+1)). So a 0-100-0 pairing reads "below
+/// -572", not "-inf [-inf, -inf]", and the bound is above 0 exactly when the LOS is above 97.5%.
 pub fn elo_interval(w: Wdl) -> (f64, f64, f64) {
     let n = w.games() as f64;
     let s = w.score();
     if n == 0.0 {
         return (0.0, f64::NEG_INFINITY, f64::INFINITY);
     }
-    let tail = 0.025f64.powf(1.0 / n);
+    let tail = 0.025f64.powf(1.0 / (n + 1.0));
     if s <= 0.0 {
         return (f64::NEG_INFINITY, f64::NEG_INFINITY, elo_from_score(1.0 - tail));
     }
@@ -81,13 +82,21 @@ pub fn elo_text(e: f64, lo: f64, hi: f64) -> String {
 }
 
 /// Likelihood of superiority: P(the player is stronger), from wins and losses (draws carry no
-/// information), with the normal approximation 0.5 * (1 + erf((W - L) / sqrt(2 (W + L)))).
+/// information): with a flat prior on the share p of decisive games won, P(p > 1/2) under its
+/// posterior Beta(W + 1, L + 1), which is P(Binomial(W + L + 1, 1/2) <= W). Exact at any sample;
+/// for many games it is the usual 0.5 * (1 + erf((W - L) / sqrt(2 (W + L)))), which overstates a
+/// handful (4-0 would be 0.977 beside an Elo interval that reaches below 0).
 pub fn los(w: Wdl) -> f64 {
-    let decisive = (w.wins + w.losses) as f64;
-    if decisive == 0.0 {
-        return 0.5;
+    let n = u64::from(w.wins) + u64::from(w.losses) + 1;
+    // Sum of C(n, k) / 2^n for k = 0..=W, each term from the last, in logarithms.
+    let mut term = -(n as f64) * std::f64::consts::LN_2;
+    let mut total = term;
+    for k in 0..u64::from(w.wins) {
+        term += ((n - k) as f64).ln() - ((k + 1) as f64).ln();
+        let (hi, lo) = if total > term { (total, term) } else { (term, total) };
+        total = hi + (lo - hi).exp().ln_1p();
     }
-    0.5 * (1.0 + erf((w.wins as f64 - w.losses as f64) / (2.0 * decisive).sqrt()))
+    total.exp().min(1.0)
 }
 
 /// Error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7).
@@ -346,13 +355,14 @@ mod tests {
 
     #[test]
     fn elo_at_the_edges_has_a_finite_bound() {
-        // 0 wins, 100 losses: P(lose all 100 | score p) = (1 - p)^100 = 0.025 at p = 1 - 0.025^(1/100).
+        // 0 wins, 100 losses: the score's posterior is Beta(1, 101), whose 97.5% quantile is
+        // p = 1 - 0.025^(1/101).
         let (e, lo, hi) = elo_interval(Wdl { wins: 0, draws: 0, losses: 100 });
         assert_eq!((e, lo), (f64::NEG_INFINITY, f64::NEG_INFINITY));
-        let p = 1.0 - 0.025f64.powf(0.01);
-        assert!(close(p, 0.036_21, 1e-5), "{p}");
-        assert!(close(hi, -400.0 * (1.0 / p - 1.0).log10(), 1e-9) && close(hi, -570.0, 0.1), "{hi}");
-        assert_eq!(elo_text(e, lo, hi), "below -570 (95%)");
+        let p = 1.0 - 0.025f64.powf(1.0 / 101.0);
+        assert!(close(p, 0.035_87, 1e-5), "{p}");
+        assert!(close(hi, -400.0 * (1.0 / p - 1.0).log10(), 1e-9) && close(hi, -571.8, 0.1), "{hi}");
+        assert_eq!(elo_text(e, lo, hi), "below -572 (95%)");
         let (e, lo, hi) = elo_interval(Wdl { wins: 10, draws: 0, losses: 0 });
         assert!(e.is_infinite() && hi.is_infinite() && lo > 0.0);
         assert!(elo_text(e, lo, hi).starts_with("above +"));
@@ -369,8 +379,29 @@ mod tests {
     #[test]
     fn los_hand_computed() {
         assert!(close(los(Wdl { wins: 5, draws: 3, losses: 5 }), 0.5, 1e-9));
-        // W=10, L=4: erf(6/sqrt(28)) = erf(1.133893) = 0.891; LOS = 0.9456.
-        assert!(close(los(Wdl { wins: 10, draws: 0, losses: 4 }), 0.9456, 1e-3));
+        assert!(close(los(Wdl { wins: 0, draws: 7, losses: 0 }), 0.5, 1e-9));
+        // 4-0: P(Bin(5, 1/2) <= 4) = 1 - 1/32.
+        assert!(close(los(Wdl { wins: 4, draws: 0, losses: 0 }), 31.0 / 32.0, 1e-12));
+        // W=10, L=4: P(Bin(15, 1/2) <= 10) = 30827 / 32768.
+        assert!(close(los(Wdl { wins: 10, draws: 0, losses: 4 }), 30827.0 / 32768.0, 1e-9));
+        // Many games: the normal approximation, 0.5 * (1 + erf(100 / sqrt(2 * 10000))) = 0.76025.
+        let many = los(Wdl { wins: 5050, draws: 0, losses: 4950 });
+        assert!(close(many, 0.5 * (1.0 + erf(100.0 / (2.0f64 * 10_000.0).sqrt())), 2e-3), "{many}");
+        assert!(close(los(Wdl { wins: 4950, draws: 0, losses: 5050 }) + many, 1.0, 1e-2));
+    }
+
+    /// A pairing won (or lost) game for game: the one finite end of the Elo interval is above 0
+    /// exactly when the LOS beside it is above 97.5% (a 4-0 once read "above -72" beside 0.977).
+    #[test]
+    fn a_one_way_bound_agrees_with_the_los() {
+        for n in 1..=40 {
+            let (_, lo, _) = elo_interval(Wdl { wins: n, draws: 0, losses: 0 });
+            assert_eq!(lo > 0.0, los(Wdl { wins: n, draws: 0, losses: 0 }) > 0.975, "{n}-0");
+            let (_, _, hi) = elo_interval(Wdl { wins: 0, draws: 0, losses: n });
+            assert_eq!(hi < 0.0, los(Wdl { wins: 0, draws: 0, losses: n }) < 0.025, "0-{n}");
+        }
+        let (e, lo, hi) = elo_interval(Wdl { wins: 4, draws: 0, losses: 0 });
+        assert_eq!(elo_text(e, lo, hi), "above -15 (95%)");
     }
 
     #[test]

@@ -73,8 +73,8 @@ pub struct SuiteResult {
     pub solved: bool,
 }
 
-/// Runs `spec` over the records; returns one result per record. The player is reseeded for
-/// every position, so a position's result does not depend on where it stands in the file.
+/// Runs `spec` over the records; returns one result per record. Every position gets a player of
+/// its own, so a position's result does not depend on where it stands in the file.
 pub fn run_suite(records: &[EpdRecord], spec: &PlayerSpec, seed: u64) -> Vec<SuiteResult> {
     run_suite_within(records, spec, seed, &SearchLimits::default())
 }
@@ -87,12 +87,13 @@ pub fn run_suite_within(
     seed: u64,
     limits: &SearchLimits,
 ) -> Vec<SuiteResult> {
-    let mut player = spec.build(seed);
     let mut out = Vec::with_capacity(records.len());
     for r in records {
         let pos = r.position;
-        player.set_seed(seed);
-        player.new_game();
+        // A player of its own for every position (an engine comes back from the pool): each
+        // position is decided as a fresh engine would, whatever came before it, so a suite can
+        // be shared out over threads in parts.
+        let mut player = spec.build(seed);
         let game = Game::new(pos);
         let (played, solved) = match player.decide_within(&game, limits) {
             Some(d) => {

@@ -310,8 +310,11 @@ fn parse_base(s: &str) -> Option<Duration> {
     }
 }
 
+/// `st`'s seconds: the whole argument a decimal number (`5`, `0.1`). Unlike `level`'s times it
+/// has no suffix to tolerate, and a prefix would misread `1e9` as one second.
 fn parse_seconds(s: &str) -> Option<Duration> {
-    number_prefix(s).map(seconds)
+    let decimal = !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.matches('.').count() <= 1;
+    decimal.then(|| number_prefix(s)).flatten().map(seconds)
 }
 
 /// cutechess clamps clocks at 0 but a buggy GUI could still send a negative or fractional

@@ -447,7 +447,13 @@ impl<'a> Session<'a> {
                 Response::TellUserError(format!("{} refused: {}", echo(&cmd), detail.replace(['\n', '\r'], " "))),
             ]
         };
-        let Some(value) = value else { return refuse("unknown option", "no such option") };
+        const OPTIONS: [&str; 7] = ["Level", "MultiPV", "Features", "Seed", "Player", "LimitStrength", "Elo"];
+        let Some(value) = value else {
+            return match OPTIONS.contains(&name) {
+                true => refuse("missing value", &format!("{name} takes a value: option {name}=VALUE")),
+                false => refuse("unknown option", "no such option"),
+            };
+        };
         let result = match name {
             "Level" => match value.parse::<u8>() {
                 Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => PlayerSpec::level(u32::from(n))

@@ -27,7 +27,7 @@ pub mod spec;
 mod uci;
 mod xboard;
 
-pub use spec::{EngineSpec, EngineSpecError, Limit, Protocol};
+pub use spec::{EngineSpec, EngineSpecError, Limit, Protocol, parse_time_control};
 
 use crate::board::{Game, Move};
 use crate::players::{Decision, NoMove, Player};

@@ -71,6 +71,8 @@ pub enum EngineSpecError {
     NotWhole { key: String, value: String },
     #[error("tc: '{0}' is not MOVES/SECS+INC (e.g. 40/60+0.5 or 10+0.1)")]
     BadTimeControl(String),
+    #[error("tc: '{0}' leaves no time on the clock (SECS must be above 0, e.g. 10+0.1)")]
+    NoTime(String),
     #[error("unknown engine setting '{key}' (expected {keys}, option.NAME, timeout, name)")]
     UnknownSetting { key: String, keys: &'static str },
     #[error("give the engine one limit (depth, nodes, movetime, sd, st or tc)")]
@@ -184,6 +186,11 @@ impl fmt::Display for EngineSpec {
     }
 }
 
+/// A time control as `tc=` takes it, read alone (`calibrate --tc`).
+pub fn parse_time_control(text: &str) -> Result<Limit, EngineSpecError> {
+    parse_tc(text)
+}
+
 /// `40/60+0.5`, `60+1`, `0/60`: moves per session / seconds + increment.
 fn parse_tc(text: &str) -> Result<Limit, EngineSpecError> {
     let bad = || EngineSpecError::BadTimeControl(text.to_string());
@@ -198,7 +205,7 @@ fn parse_tc(text: &str) -> Result<Limit, EngineSpecError> {
     let secs = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(bad);
     let (base, inc) = (secs(base)?, secs(inc)?);
     if base <= 0.0 {
-        return Err(bad());
+        return Err(EngineSpecError::NoTime(text.to_string()));
     }
     Ok(Limit::Clock { moves, base: Duration::from_secs_f64(base), inc: Duration::from_secs_f64(inc) })
 }
@@ -240,7 +247,8 @@ mod tests {
             ("e,depth=1,nodes=5", EngineSpecError::TwoLimits),
             ("e,bogus=1", unknown("bogus")),
             ("e,tc=40/", EngineSpecError::BadTimeControl(text("40/"))),
-            ("e,tc=0", EngineSpecError::BadTimeControl(text("0"))),
+            ("e,tc=0", EngineSpecError::NoTime(text("0"))),
+            ("e,tc=0+0", EngineSpecError::NoTime(text("0+0"))),
             ("e,option.=1", unknown("option.")),
             ("e,depth", EngineSpecError::NotKeyValue(text("depth"))),
         ] {
