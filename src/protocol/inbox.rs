@@ -285,12 +285,23 @@ impl Inbox {
         };
         let protocol = state.protocol.unwrap_or(Protocol::Xboard);
         let mut loud_waiting = false;
+        // Behind a line that ends this very search (a `stop` queued with the `go`), the search
+        // is as good as stopping: what waits behind it is answered after it, in order.
+        let mut activity = activity;
         let mut kept = VecDeque::with_capacity(state.waiting.len());
         for line in std::mem::take(&mut state.waiting) {
             match sort(protocol, &line.text, activity, loud_waiting) {
                 Sorted::Answer(reply) => self.answer(reply),
-                Sorted::Queue { silent, .. } => {
+                Sorted::Queue { urgency, silent } => {
                     loud_waiting |= !silent;
+                    let ends = match urgency {
+                        Urgency::Closing | Urgency::Now | Urgency::Abandon => true,
+                        Urgency::EndsAnalysis => kind != Thinking::Move,
+                        Urgency::InPassing => false,
+                    };
+                    if ends {
+                        activity = Activity::Stopping;
+                    }
                     kept.push_back(line);
                 }
             }
@@ -383,11 +394,20 @@ mod tests {
         assert!(!inbox.has_waiting());
         inbox.arrive("isready".into());
         assert_eq!(rx.try_recv().ok().map(|o| matches!(o, Out::Line(l) if l == "readyok")), Some(true));
-        inbox.arrive("stop".into());
-        assert!(interrupt.is_raised());
+        // A `stop` queued with the `go`: the search ends at once, and `isready` is answered
+        // after its `bestmove`, not before.
+        for line in ["go depth 9", "stop", "isready"] {
+            inbox.arrive(line.into());
+        }
         interrupt.end();
-        inbox.end(Ok(()));
+        assert_eq!(inbox.take().unwrap().as_deref(), Some("go depth 9"));
+        inbox.begin(&interrupt, Thinking::Move);
+        assert!(interrupt.is_raised(), "the queued stop ends it as it begins");
+        assert!(rx.try_recv().is_err(), "isready answered before the stopped search's bestmove");
+        interrupt.end();
         assert_eq!(inbox.take().unwrap().as_deref(), Some("stop"));
+        assert_eq!(inbox.take().unwrap().as_deref(), Some("isready"));
+        inbox.end(Ok(()));
         assert_eq!(inbox.take().unwrap(), None);
     }
 }
