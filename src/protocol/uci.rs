@@ -291,6 +291,8 @@ pub enum OptionError {
     LimitStrength(String),
     #[error("Ponder must be true or false, got '{0}'")]
     Ponder(String),
+    #[error("Threads must be 1 (the search is single-threaded), got '{0}'")]
+    Threads(String),
     #[error("UCI_Elo must be {min} to {max}, got '{value}'")]
     Elo { value: String, min: u32, max: u32 },
     #[error("unknown option '{0}'")]
@@ -373,6 +375,9 @@ impl<'a> UciSession<'a> {
                     "name Hash type spin default {DEFAULT_TABLE_MB} min 1 max {MAX_TABLE_MB}"
                 )));
                 out.push(UciResponse::Option(format!("name Ponder type check default {}", self.ponder)));
+                // One search thread: offered so that match runners and OpenBench, which set
+                // `Threads=1` for every engine, find it.
+                out.push(UciResponse::Option("name Threads type spin default 1 min 1 max 1".into()));
                 out.push(UciResponse::Option(format!(
                     "name MultiPV type spin default {} min 1 max {MAX_LINES}",
                     self.engine.lines()
@@ -549,6 +554,10 @@ impl<'a> UciSession<'a> {
                     Ok(())
                 }
                 _ => Err(OptionError::Hash(echo(value))),
+            },
+            "threads" => match value.trim() {
+                "1" => Ok(()),
+                _ => Err(OptionError::Threads(echo(value))),
             },
             "ponder" => match value.trim().to_ascii_lowercase().as_str() {
                 on @ ("true" | "false") => {
