@@ -616,3 +616,22 @@ fn explain_shows_the_move_the_engine_plays() {
     assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start /nonexistent"));
 }
+
+/// README's suite table: the figures of the levels that decide without a clock are what `suite`
+/// gives them (level 9's WAC once read 71 where the command gives 74). Its length is
+/// `readme_stays_within_350_lines`'s.
+#[test]
+fn readme_suite_figures_hold() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (row, file) in [("| WAC (300) |", "wac.epd"), ("| ECM (879) |", "ecm.epd")] {
+        let line = readme.lines().find(|l| l.starts_with(row)).unwrap_or_else(|| panic!("no {row} row"));
+        // | suite | level 10 | level 9 | level 7 | search:depth=3 | Crafty |
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let records: Vec<_> = text.lines().enumerate().filter_map(|(i, l)| parse_epd_line(l, i + 1).unwrap()).collect();
+        for (column, spec) in [(3, "level:9"), (4, "level:7")] {
+            let solved = run_suite(&records, &spec.parse().unwrap(), 1).iter().filter(|r| r.solved).count();
+            assert_eq!(cells[column], solved.to_string(), "{file} {spec}: README says {}", cells[column]);
+        }
+    }
+}
