@@ -403,6 +403,22 @@ fn ping_is_answered_while_analysing() {
     }
 }
 
+/// UCI `ponderhit` during `go ponder`: the pondering ends and a search on the clock the `go
+/// ponder` gave begins from there (its line comes before the `bestmove`); the pondering's move
+/// is not sent at once as the answer (the clock it runs on is in tests/clock.rs).
+#[test]
+fn ponderhit_goes_on_with_a_search_on_the_clock() {
+    let mut h = Harness::start();
+    h.send("uci\nposition startpos moves e2e4\ngo ponder wtime 60000 btime 60000\n");
+    h.lines_until("info depth 2 ");
+    h.send("ponderhit\n");
+    let after = h.lines_until("bestmove");
+    assert_eq!(after.len(), 2, "{after:?}");
+    assert!(after[0].starts_with("info depth 1 "), "no search after ponderhit: {after:?}");
+    h.send("isready\n");
+    assert_eq!(h.lines_until("readyok"), ["readyok"]);
+}
+
 /// `force`, `result` or `new` while the engine thinks on its own move: the search ends and no
 /// move comes, and the engine's board is the GUI's (the GUI's move for White is legal).
 #[test]
