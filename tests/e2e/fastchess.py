@@ -94,7 +94,8 @@ def main() -> int:
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--out", default=str(ROOT / "target" / "fastchess"))
     args = ap.parse_args()
-    out = Path(args.out)
+    # Absolute: fastchess runs in it and starts the wrapper by this path.
+    out = Path(args.out).resolve()
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     fastchess = fastchess_binary(args.fastchess)
