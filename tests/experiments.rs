@@ -617,6 +617,35 @@ fn explain_shows_the_move_the_engine_plays() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start /nonexistent"));
 }
 
+/// `explain` with a searching player names the terms the agents' judgement gave the leaf its
+/// line ends in, and they add up to that judgement (within rounding); a player without the
+/// agents' leaves gets no such list.
+#[test]
+fn explain_names_the_terms_of_the_leaf() {
+    let fen = "8/5k2/1P6/8/8/8/4K3/8 w - - 0 1";
+    let out = bin().args(["explain", "--fen", fen, "--player", "level:10,nodes=2000"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let head = text.lines().find_map(|l| l.strip_prefix("leaf judgement ")).unwrap_or_else(|| panic!("{text}"));
+    let total: i32 = head.split_whitespace().next().unwrap().parse().unwrap();
+    let terms: Vec<(i32, &str)> = text
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|l| {
+            let (cp, name) = l.trim().split_once(' ').unwrap();
+            (cp.parse().unwrap(), name.trim())
+        })
+        .collect();
+    assert!(terms.iter().any(|t| t.1 == "material" && t.0 > 0), "{text}");
+    let sum: i32 = terms.iter().map(|t| t.0).sum();
+    assert!((sum - total).abs() <= terms.len() as i32, "{total} against {sum}: {text}");
+    let tables = bin()
+        .args(["explain", "--fen", fen, "--player", "features:level10,-agent-leaves,nodes=2000"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&tables.stdout).contains("leaf judgement"));
+}
+
 /// README's suite table: the figures of the levels that decide without a clock are what `suite`
 /// gives them (level 9's WAC once read 71 where the command gives 74). Its length is
 /// `readme_stays_within_350_lines`'s.

@@ -3,7 +3,7 @@
 use super::CliError;
 use super::args::{ExplainArgs, probe_players};
 use super::tournament::parse_levels;
-use crate::agents::{Features, MasterAgent};
+use crate::agents::{self, Features, MasterAgent};
 use crate::board::{Game, Position};
 use crate::players::spec::PlayerKind;
 use crate::players::{NoMove, Player, strength};
@@ -94,8 +94,22 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
                     .collect();
             outln!("{}", d.reason);
             outln!("line {}", line.join(" "));
+            if spec.agent_features().is_some_and(|f| f.has(Features::AGENT_LEAVES)) {
+                for text in leaf_terms(&at) {
+                    outln!("{text}");
+                }
+            }
             outln!("move {}", pos.to_san(d.mv));
         }
     }
     Ok(())
+}
+
+/// How the agents judge the position at the end of the line, term by term (the leaf the
+/// line's score comes from, before the tree's quiescence), from the side to move there.
+fn leaf_terms(leaf: &Position) -> Vec<String> {
+    let side = if leaf.side_to_move() == crate::board::Color::White { "White" } else { "Black" };
+    let mut out = vec![format!("leaf judgement {:+} for {side} (to move)", agents::judge(leaf))];
+    out.extend(agents::breakdown(leaf).into_iter().map(|(name, cp)| format!("  {cp:+5} {name}")));
+    out
 }
