@@ -67,6 +67,8 @@ fn meaningless_values_are_errors() {
         (&["endgame", "KKQ", "--positions", "1"], "nothing to mate with"),
         (&["perft", "9999", "--fen", "7k/8/8/8/8/8/8/K7 w - - 0 1"], "9999"),
         (&["suite", "tests/data/mate1.epd", "--time", "soon"], "--time"),
+        (&["--threads", "0"], "--threads"),
+        (&["--threads", "257"], "--threads 257: this machine has"),
     ] {
         let out = agentchess(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -728,3 +728,64 @@ fn bad_input_leaves_stderr_silent() {
     assert!(status.success() && out.ends_with("readyok\n"), "{status:?} {out}");
     assert_eq!(err, "", "stderr");
 }
+
+/// The threads of a running process (Linux's /proc).
+#[cfg(target_os = "linux")]
+fn threads_of(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status.lines().find_map(|l| l.strip_prefix("Threads:")).and_then(|n| n.trim().parse().ok()).unwrap()
+}
+
+/// Level 10 on two threads over UCI (`Threads`): the helper thread searches while the engine
+/// thinks, and is gone when `bestmove` comes, however the search ended (`stop`, its depth, its
+/// clock); a search after many never finds more threads than the first did.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_search_thread_is_joined_when_the_move_is_given() {
+    use std::io::BufRead;
+    if agentchess::protocol::engine::max_threads() < 2 {
+        eprintln!("one core: Threads 2 is refused here, nothing to check");
+        return;
+    }
+    let mut child = spawn_engine(&["--seed", "1"]);
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut say = |text: &str| {
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    };
+    let mut until = |prefix: &str| {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(out.read_line(&mut line).unwrap() > 0, "the engine ended before {prefix:?}");
+            assert!(!line.starts_with("info string Threads"), "{line}");
+            if line.starts_with(prefix) {
+                return line.clone();
+            }
+        }
+    };
+    say("uci\nsetoption name Threads value 2\nposition startpos\ngo depth 3\n");
+    until("bestmove");
+    say("isready\n");
+    until("readyok");
+    let idle = threads_of(pid);
+    for (go, end) in
+        [("go infinite", Some("stop")), ("go depth 9", None), ("go movetime 300", None), ("go infinite", Some("stop"))]
+    {
+        say(&format!("position fen {MIDDLEGAME}\n{go}\n"));
+        until("info depth 5 ");
+        let searching = threads_of(pid);
+        assert!(searching > idle, "{go}: {searching} threads searching, {idle} idle: no helper");
+        if let Some(end) = end {
+            say(&format!("{end}\n"));
+        }
+        until("bestmove");
+        say("isready\n");
+        until("readyok");
+        assert_eq!(threads_of(pid), idle, "{go}: threads left after the move");
+    }
+    say("quit\n");
+    assert!(child.wait().unwrap().success());
+}

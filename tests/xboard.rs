@@ -541,3 +541,24 @@ fn xboard_elo_chooses_the_calibrated_setting() {
     assert_eq!(send("option LimitStrength=0"), ["# strength not limited"]);
     assert!(send("protover 2").join("\n").contains("feature option=\"Player -string level:10\""));
 }
+
+/// `cores N` (announced by `feature smp=1`) gives level 10 N search threads, at most one a core
+/// of this machine and at least one; UCI's `Threads` sets the same.
+#[test]
+fn cores_and_threads_set_the_search_threads() {
+    let most = agentchess::protocol::engine::max_threads();
+    let mut xb = Session::new(Engine::new(player("level:10"), 1).unwrap());
+    assert!(xb.features().iter().any(|f| f.to_string().contains(" smp=1 ")));
+    assert_eq!(xb.engine().threads(), 1);
+    for (cores, threads) in [(2, 2.min(most)), (1000, most), (0, 1), (1, 1)] {
+        assert!(xb.handle_line(&format!("cores {cores}")).is_empty());
+        assert_eq!(xb.engine().threads(), threads, "cores {cores}");
+    }
+    let mut uci = UciSession::new(Engine::new(player("level:10"), 1).unwrap());
+    uci.handle_line("uci");
+    assert!(uci.handle_line(&format!("setoption name Threads value {most}")).is_empty());
+    assert_eq!(uci.engine().threads(), most);
+    let refused = uci.handle_line(&format!("setoption name Threads value {}", most + 1));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(uci.engine().threads(), most, "a refused count changes nothing");
+}

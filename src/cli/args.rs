@@ -35,6 +35,10 @@ pub struct EngineArgs {
     /// Seed for every random choice (default: a fresh one, shown in the Seed option).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Search threads for level 10 and analysis (default 1; UCI `Threads` and XBoard `cores`
+    /// set it too), at most one a core.
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub threads: Option<u32>,
 }
 
 /// Which player: the engine's own options and `explain`'s.

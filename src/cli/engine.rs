@@ -9,11 +9,18 @@ use crate::protocol::{self, Engine, HELP};
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
     let spec = args.player.spec().map_err(OwnPlayerError::from)?;
     let seed = args.seed.unwrap_or_else(rand::random);
-    let engine = match args.seed {
+    let mut engine = match args.seed {
         Some(_) => Engine::new(spec.clone(), seed)?,
         None => Engine::new(spec.clone(), seed)?.fresh_seed_every_game(),
     };
-    log::info!("player {spec}, seed {seed}");
+    if let Some(n) = args.threads {
+        let most = crate::protocol::engine::max_threads();
+        if n as usize > most {
+            return Err(CliError::TooManyThreads { asked: n, cores: most });
+        }
+        engine.set_threads(n as usize);
+    }
+    log::info!("player {spec}, seed {seed}, {} search threads", engine.threads());
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         // A person, not a GUI: say what this is and how to leave (`help` repeats it).
         errln!("{} -- type `help` for more, `quit` to leave.", HELP[0]);

@@ -17,6 +17,8 @@ use thiserror::Error;
 pub enum CliError {
     #[error("perft needs a DEPTH (or --suite FILE)")]
     NoDepth,
+    #[error("--threads {asked}: this machine has {cores} cores")]
+    TooManyThreads { asked: u32, cores: usize },
     #[error("bad FEN: {0}")]
     BadFen(FenError),
     #[error("move '{text}': {source}")]

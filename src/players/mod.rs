@@ -113,6 +113,11 @@ pub trait Player: Send {
     fn set_table_mb(&mut self, _mb: usize) -> Option<usize> {
         None
     }
+    /// Searches on `n` threads (UCI `Threads`, XBoard `cores`): the number it took. Players
+    /// that do not search, or search on one thread only, ignore it (None).
+    fn set_threads(&mut self, _n: usize) -> Option<usize> {
+        None
+    }
     /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
     /// Only players that may think for long need to watch it; the agents decide in
     /// microseconds.

@@ -6,6 +6,7 @@
 use super::clock::SearchLimits;
 use crate::agents::Features;
 use crate::board::{Game, Move, Position};
+use crate::players::level10::MAX_THREADS;
 use crate::players::spec::{PlayerKind, PlayerSpec, SpecError};
 use crate::players::strength;
 use crate::players::{Ending, Player, StopSignal};
@@ -72,6 +73,9 @@ pub struct Engine {
     analyst: Option<Box<dyn Player>>,
     /// The table size the GUI asked for (XBoard `memory`, UCI `Hash`), if it did.
     table_mb: Option<usize>,
+    /// The search threads asked for (UCI `Threads`, XBoard `cores`, `--threads`): each player
+    /// made from now on gets them.
+    threads: usize,
     /// Best lines reported at each depth (`MultiPV`), 1 to `MAX_LINES`.
     lines: u32,
     /// The player that plays: `chosen`, or with the strength limited the setting for `elo`.
@@ -157,6 +161,7 @@ impl Engine {
             player,
             analyst: None,
             table_mb: None,
+            threads: 1,
             lines: 1,
             chosen: spec.clone(),
             spec,
@@ -268,6 +273,7 @@ impl Engine {
         if let Some(mb) = self.table_mb {
             sized(player.as_mut(), mb);
         }
+        player.set_threads(self.threads);
         self.player = player;
         self.analyst = None;
         self.spec = spec;
@@ -335,6 +341,20 @@ impl Engine {
             Some(got) if got < mb => TableSize::Smaller { asked: mb, got },
             _ => TableSize::Resized,
         }
+    }
+
+    /// Search threads for the player and its analyst, now and for players to come (1 to
+    /// `MAX_THREADS`): the number they take.
+    pub fn set_threads(&mut self, n: usize) -> usize {
+        self.threads = n.clamp(1, MAX_THREADS);
+        for p in [Some(&mut self.player), self.analyst.as_mut()].into_iter().flatten() {
+            p.set_threads(self.threads);
+        }
+        self.threads
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// `MultiPV`: how many best lines a search reports, clamped to 1..=`MAX_LINES`. Level 10
@@ -427,6 +447,7 @@ impl Engine {
                 if let Some(mb) = self.table_mb {
                     sized(analyst.as_mut(), mb);
                 }
+                analyst.set_threads(self.threads);
             }
             result = decide_legally(analyst.as_mut(), game, limits, &legal, &mut report);
             self.analyst = Some(analyst);
@@ -493,6 +514,12 @@ fn strength_note(elo: u32, plays: &PlayerSpec) -> String {
         Some(gap) => format!("Elo {elo} plays {plays} ({gap})"),
         None => format!("Elo {elo} plays {plays}"),
     }
+}
+
+/// The most search threads a GUI may ask for: one a core of this machine, at most
+/// `MAX_THREADS`.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)
 }
 
 /// Sizes a player's table; the megabytes it got, for a player that keeps one.

@@ -5,7 +5,9 @@
 //! `stop` or, after `ponderhit`, a search on the clock, as UCI requires.
 
 use super::clock::{SearchLimits, budget, per_move_budget};
-use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought};
+use super::engine::{
+    DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought, max_threads,
+};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Color, Game, Position};
 use crate::players::level10::{DEFAULT_MB as DEFAULT_TABLE_MB, MAX_MB as MAX_TABLE_MB};
@@ -291,8 +293,8 @@ pub enum OptionError {
     LimitStrength(String),
     #[error("Ponder must be true or false, got '{0}'")]
     Ponder(String),
-    #[error("Threads must be 1 (the search is single-threaded), got '{0}'")]
-    Threads(String),
+    #[error("Threads must be 1 to {max} (this machine's cores), got '{value}'")]
+    Threads { value: String, max: usize },
     #[error("UCI_Elo must be {min} to {max}, got '{value}'")]
     Elo { value: String, min: u32, max: u32 },
     #[error("unknown option '{0}'")]
@@ -345,6 +347,10 @@ impl<'a> UciSession<'a> {
         &self.game
     }
 
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     pub fn handle_line(&mut self, line: &str) -> Vec<UciResponse> {
         log::debug!(">> {line}");
         match UciCommand::parse(line) {
@@ -375,9 +381,11 @@ impl<'a> UciSession<'a> {
                     "name Hash type spin default {DEFAULT_TABLE_MB} min 1 max {MAX_TABLE_MB}"
                 )));
                 out.push(UciResponse::Option(format!("name Ponder type check default {}", self.ponder)));
-                // One search thread: offered so that match runners and OpenBench, which set
-                // `Threads=1` for every engine, find it.
-                out.push(UciResponse::Option("name Threads type spin default 1 min 1 max 1".into()));
+                out.push(UciResponse::Option(format!(
+                    "name Threads type spin default {} min 1 max {}",
+                    self.engine.threads(),
+                    max_threads()
+                )));
                 out.push(UciResponse::Option(format!(
                     "name MultiPV type spin default {} min 1 max {MAX_LINES}",
                     self.engine.lines()
@@ -555,9 +563,12 @@ impl<'a> UciSession<'a> {
                 }
                 _ => Err(OptionError::Hash(echo(value))),
             },
-            "threads" => match value.trim() {
-                "1" => Ok(()),
-                _ => Err(OptionError::Threads(echo(value))),
+            "threads" => match value.trim().parse::<usize>() {
+                Ok(n) if (1..=max_threads()).contains(&n) => {
+                    self.engine.set_threads(n);
+                    Ok(())
+                }
+                _ => Err(OptionError::Threads { value: echo(value), max: max_threads() }),
             },
             "ponder" => match value.trim().to_ascii_lowercase().as_str() {
                 on @ ("true" | "false") => {

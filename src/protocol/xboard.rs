@@ -8,7 +8,9 @@
 
 use super::clock::{Clock, SearchLimits, TimeControl};
 use super::command::{Command, EditCommand, ParseError};
-use super::engine::{DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought};
+use super::engine::{
+    DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought, max_threads,
+};
 use super::response::{FeatureValue, GameResult, Response};
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
@@ -381,7 +383,12 @@ impl<'a> Session<'a> {
             Command::Rating { engine, opponent } => log::info!("ratings: engine {engine}, opponent {opponent}"),
             Command::Ics(host) => log::info!("ics {host}"),
             Command::Memory(mb) => out = self.memory(mb),
-            Command::Cores(n) => log::info!("cores {n} (single-threaded)"),
+            // The most the GUI lets the engine use; more than this machine has would only
+            // make the threads take turns.
+            Command::Cores(n) => {
+                let took = self.engine.set_threads((n as usize).min(max_threads()));
+                log::info!("cores {n}: {took} search threads");
+            }
             Command::EgtPath { kind, path } => log::info!("egtpath {kind} {path} (no tablebases used)"),
             Command::Option { name, value } => out = self.set_option(&name, value.as_deref()),
         }
@@ -411,6 +418,7 @@ impl<'a> Session<'a> {
                 int("nps", 1),
                 int("debug", 1),
                 int("memory", 1),
+                int("smp", 1),
                 int("exclude", 1),
                 string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
                 string("variants", "normal".into()),

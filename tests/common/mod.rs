@@ -105,7 +105,8 @@ pub fn uci_file(name: &str) {
     }
 }
 
-/// The file `tests/data/transcripts/NAME.txt` with its includes, split at its `---` lines.
+/// The file `tests/data/transcripts/NAME.txt` with its includes, split at its `---` lines, and
+/// `$CORES` in it the most search threads this machine allows (UCI `Threads`' maximum).
 pub fn transcripts(name: &str) -> Vec<String> {
     let path = format!("{}/tests/data/transcripts/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -123,7 +124,7 @@ pub fn transcripts(name: &str) -> Vec<String> {
                 }
             }
             None => {
-                part.push_str(line);
+                part.push_str(&line.replace("$CORES", &agentchess::protocol::engine::max_threads().to_string()));
                 part.push('\n');
             }
         }

@@ -16,6 +16,9 @@
 - several lines and some moves only: `analyse(..., multipv=3)` over UCI gives three lines with
   three different first moves, and `root_moves` over both protocols (`exclude`/`include` over
   XBoard, `go searchmoves` over UCI) keeps the analysis to the moves given;
+- search threads: `configure({"Threads": 2})` over UCI and `configure({"cores": 2})` over
+  XBoard (announced by `feature smp=1`) are taken, and a game's move and an analysis to a depth
+  come back with them;
 - a whole session (handshake, options, games, analysis, quit) logs no warning at all (before:
   "Rejecting feature sigterm=0" and "Unexpected engine output: 'stat01: ...'" every time).
 
@@ -178,6 +181,26 @@ async def check_strength(problems: list[str]) -> None:
     await engine.quit()
 
 
+async def check_threads(problems: list[str]) -> None:
+    """Level 10 on two threads the way a client sets them, over both protocols."""
+    for protocol, options in (("uci", {"Threads": 2}), ("xboard", {"cores": 2})):
+        transport, engine = await open_engine(protocol)
+        if protocol == "uci" and engine.options["Threads"].max < 2:
+            print("one core: Threads 2 is not offered here")
+            await engine.quit()
+            continue
+        await engine.configure(options)
+        board = chess.Board(KIWIPETE)
+        result = await asyncio.wait_for(engine.play(board, chess.engine.Limit(time=0.3)), TIMEOUT)
+        if result.move not in board.legal_moves:
+            problems.append(f"{protocol} {options}: played {result.move}")
+        info = await asyncio.wait_for(engine.analyse(board, chess.engine.Limit(depth=8)), TIMEOUT)
+        if info.get("depth", 0) < 8 or not info.get("pv"):
+            problems.append(f"{protocol} {options}: analysis to depth 8 gave {info}")
+        problems += [f"{protocol} {options}: warning: {w}" for w in harness.LOG.take_warnings(engine)]
+        await engine.quit()
+
+
 async def check_quiet_session(problems: list[str]) -> None:
     """A whole ordinary session, both protocols: handshake, option, a short game, analysis,
     quit. python-chess must log no warning about it."""
@@ -210,9 +233,10 @@ async def run() -> int:
     await check_lines(problems)
     await check_refused_option(problems)
     await check_strength(problems)
+    await check_threads(problems)
     await check_quiet_session(problems)
     problems += [f"unattributed warning: {w}" for w in harness.LOG.take_all_warnings()]
-    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, multipv and root moves, refused option, strength by Elo, quiet sessions; {len(problems)} problems")
+    print(f"python-chess client checks: analysis to depth (xboard, uci), the default player's analysis alike over both, multipv and root moves, refused option, strength by Elo, threads, quiet sessions; {len(problems)} problems")
     for p in problems:
         print("  PROBLEM:", p)
     return 1 if problems else 0

@@ -19,6 +19,8 @@ pub use table::{DEFAULT_MB, MAX_MB};
 use super::{Decision, Player, SearchLimits, StopSignal};
 use crate::agents::{Features, MasterAgent, variety};
 use crate::board::{Game, Move, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, Tree};
 
@@ -29,6 +31,9 @@ pub const DEFAULT_NODES: u64 = 400_000;
 /// The deepest iteration.
 const MAX_DEPTH: i32 = 100;
 
+/// How many plies deeper than the main thread's iteration a helper thread's begins.
+const AHEAD: i32 = 2;
+
 /// `go mate N` searches at most 2N - 1 plies and this many more.
 const MATE_MARGIN: i32 = 4;
 
@@ -36,9 +41,19 @@ const MATE_MARGIN: i32 = 4;
 const ASPIRATION_FROM: i32 = 5;
 const ASPIRATION: i32 = 30;
 
+/// The most search threads a player takes (UCI `Threads`, XBoard `cores`).
+pub const MAX_THREADS: usize = 256;
+
 pub struct Level10 {
     features: Features,
+    /// The main search thread's tree: it decides the move and watches the budget.
     tree: Tree,
+    /// The search threads wanted, the main one included.
+    threads: usize,
+    /// The other threads' trees (Lazy SMP: each searches the same root over the one shared
+    /// table, which is all they give the main thread). Made at the first search that needs
+    /// them and kept, with their history, until the game or the table changes.
+    helpers: Vec<Tree>,
     stop: Option<StopSignal>,
     /// A fixed number of nodes a move (`level:10,nodes=N`), whatever the clock allows.
     nodes_per_move: Option<u64>,
@@ -62,7 +77,30 @@ impl Level10 {
             null_move: features.has(Features::NULL_MOVE),
         };
         let agents = MasterAgent::new(features.without(Features::TREE_PARTS), seed);
-        Level10 { features, tree: Tree::new(parts, agents, table_mb), stop: None, nodes_per_move: None, salt: seed }
+        Level10 {
+            features,
+            tree: Tree::new(parts, agents, table_mb),
+            threads: 1,
+            helpers: Vec::new(),
+            stop: None,
+            nodes_per_move: None,
+            salt: seed,
+        }
+    }
+
+    /// Searches on `n` threads (at least 1, at most `MAX_THREADS`); the number it took.
+    pub fn set_threads(&mut self, n: usize) -> usize {
+        self.threads = n.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+        self.threads
+    }
+
+    /// The helpers' trees for a search: as many as the threads ask, sharing the table.
+    fn ready_helpers(&mut self) {
+        while self.helpers.len() + 1 < self.threads {
+            let agents = MasterAgent::new(self.features.without(Features::TREE_PARTS), self.salt);
+            self.helpers.push(Tree::sharing(self.tree.parts, agents, Arc::clone(&self.tree.table)));
+        }
     }
 
     /// The same player searching `nodes` nodes a move when given: a strength that does not
@@ -75,10 +113,12 @@ impl Level10 {
     /// megabytes, or when that much memory is not to be had, to the largest half, quarter, ...
     /// of it that is. Returns the megabytes it got.
     pub fn set_table_mb(&mut self, mb: usize) -> usize {
-        // The old table goes first: its memory may be what the new one needs.
-        self.tree.table = table::Table::new(1);
+        // The old table goes first (the helpers hold it too): its memory may be what the new
+        // one needs.
+        self.helpers.clear();
+        self.tree.table = Arc::new(table::Table::new(1));
         let (table, got) = table::Table::largest(mb);
-        self.tree.table = table;
+        self.tree.table = Arc::new(table);
         got
     }
 
@@ -99,9 +139,6 @@ impl Level10 {
             legal.retain(|m| limits.root_moves.contains(&m));
         }
         self.tree.root_moves = if restricted { legal.iter().copied().collect() } else { Vec::new() };
-        // MultiPV: how many lines each iteration reports, each tagged with its rank.
-        let lines = (limits.lines.max(1) as usize).min(legal.len());
-        let rank = |k: usize| if lines > 1 { k as u32 } else { 0 };
         let fixed;
         let limits = match self.nodes_per_move {
             Some(n) if !limits.infinite => {
@@ -113,10 +150,16 @@ impl Level10 {
         let start = Instant::now();
         let unlimited =
             limits.soft_time.is_none() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none();
+        let threads = self.threads > 1;
+        let halt = Arc::new(AtomicBool::new(false));
+        // The main thread's iteration under way, which the helpers keep ahead of.
+        let main_depth = AtomicI32::new(0);
         let budget = Budget {
             deadline: limits.hard_time.map(|t| start + t),
             nodes: if unlimited && !limits.infinite { Some(DEFAULT_NODES) } else { limits.nodes },
             stop: self.stop.clone(),
+            shared_nodes: threads.then(|| Arc::new(AtomicU64::new(0))),
+            halt: None,
         };
         // A mate in N is N moves of ours and N - 1 replies; the margin lets a line the tree
         // reduces or extends still be seen.
@@ -126,52 +169,83 @@ impl Level10 {
             .flatten()
             .min()
             .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
-        self.tree.start(game.position_hashes(), budget);
+        self.tree.start(game.position_hashes(), budget.clone());
         let vary = self.features.has(Features::VARIETY) && self.nodes_per_move.is_some() && variety::in_opening(&pos);
         self.tree.variety = vary.then_some(self.salt);
+        self.ready_helpers();
+        for helper in &mut self.helpers {
+            helper.join(game.position_hashes(), Budget { halt: Some(Arc::clone(&halt)), ..budget.clone() });
+            helper.root_moves.clone_from(&self.tree.root_moves);
+            helper.variety = self.tree.variety;
+        }
+        let search = Search {
+            pos: &pos,
+            legal: legal.as_slice(),
+            limits,
+            max_depth,
+            start,
+            stop: self.stop.as_ref(),
+            main_depth: threads.then_some(&main_depth),
+        };
+        let (tree, helpers) = (&mut self.tree, &mut self.helpers);
+        // The helpers end when the main thread has decided, and are joined before the move is
+        // given: none outlives its search.
+        std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().enumerate() {
+                let (pos, main_depth) = (&pos, &main_depth);
+                scope.spawn(move || help(helper, pos, i + 1, max_depth, main_depth));
+            }
+            let decided = search.deepen(tree, progress);
+            halt.store(true, Ordering::Relaxed);
+            decided
+        })
+    }
+}
 
+/// One search from the root: what it is given, the same for every iteration.
+struct Search<'a> {
+    pos: &'a Position,
+    legal: &'a [Move],
+    limits: &'a SearchLimits,
+    max_depth: i32,
+    start: Instant,
+    stop: Option<&'a StopSignal>,
+    /// Where the main thread tells the helpers its iteration, when there are any.
+    main_depth: Option<&'a AtomicI32>,
+}
+
+impl Search<'_> {
+    /// The main thread's iterative deepening: each completed depth reported, and the move.
+    fn deepen(&self, tree: &mut Tree, progress: &mut dyn FnMut(&Decision)) -> Option<Decision> {
+        let (pos, legal, limits, start) = (self.pos, self.legal, self.limits, self.start);
+        // MultiPV: how many lines each iteration reports, each tagged with its rank.
+        let lines = (limits.lines.max(1) as usize).min(legal.len());
+        let rank = |k: usize| if lines > 1 { k as u32 } else { 0 };
         let mut best: Option<(Move, i32, Vec<Move>, i32)> = None;
         let mut changes = 0.0f64;
-        for depth in 1..=max_depth {
+        for depth in 1..=self.max_depth {
             // A stop is seen between depths too, however small the tree (the tree looks only
             // every so many nodes): a mate under analysis, for one, takes a few nodes a depth.
-            if depth > 1 && self.stop.as_ref().is_some_and(StopSignal::is_raised) {
+            if depth > 1 && self.stop.is_some_and(StopSignal::is_raised) {
                 break;
             }
-            self.tree.must_finish = depth == 1;
+            tree.must_finish = depth == 1;
+            if let Some(main_depth) = self.main_depth {
+                main_depth.store(depth, Ordering::Relaxed);
+            }
             let previous = best.as_ref().map(|b| b.1);
-            let (mut alpha, mut beta) = match previous {
-                Some(s) if depth >= ASPIRATION_FROM && s.abs() < MATE_BOUND => (s - ASPIRATION, s + ASPIRATION),
-                _ => (-INFINITY, INFINITY),
+            let Some(score) = iterate(tree, pos, depth, previous) else {
+                // The last iteration's best is searched first: a move that raised alpha after
+                // it in the cut iteration beat it, with the score its finished search gave
+                // (the stopped search's own result means nothing).
+                if let Some((mv, found)) = tree.root_best
+                    && best.as_ref().is_some_and(|b| b.0 != mv)
+                {
+                    best = Some((mv, found, tree.root_pv(), depth - 1));
+                }
+                break;
             };
-            let mut widen = ASPIRATION;
-            let score = loop {
-                let score = self.tree.search(&pos, depth, alpha, beta, 0);
-                if self.tree.stopped && !self.tree.must_finish {
-                    // The last iteration's best is searched first: a move that raised alpha
-                    // after it in the cut iteration beat it, with the score its finished
-                    // search gave (the stopped search's own result means nothing).
-                    if let Some((mv, found)) = self.tree.root_best
-                        && best.as_ref().is_some_and(|b| b.0 != mv)
-                    {
-                        best = Some((mv, found, self.tree.root_pv(), depth - 1));
-                    }
-                    break None;
-                }
-                if score <= alpha {
-                    alpha = (alpha - widen).max(-INFINITY);
-                } else if score >= beta {
-                    beta = (beta + widen).min(INFINITY);
-                } else {
-                    break Some(score);
-                }
-                widen *= 2;
-                if widen > 500 {
-                    (alpha, beta) = (-INFINITY, INFINITY);
-                }
-            };
-            let Some(score) = score else { break };
-            let pv = self.tree.root_pv();
+            let pv = tree.root_pv();
             let mv = pv.first().copied().unwrap_or(legal[0]);
             let pv = if pv.is_empty() { vec![mv] } else { pv };
             if best.as_ref().is_some_and(|b| b.0 != mv) {
@@ -179,8 +253,8 @@ impl Level10 {
             }
             changes *= 0.6;
             best = Some((mv, score, pv.clone(), depth));
-            progress(&self.decision(mv, score, pv, depth, start, rank(1)));
-            if lines > 1 && !self.next_lines(&pos, legal.as_slice(), mv, depth, lines, start, progress) {
+            progress(&decision(tree, mv, score, pv, depth, start, rank(1)));
+            if lines > 1 && !self.next_lines(tree, mv, depth, lines, progress) {
                 break;
             }
 
@@ -209,71 +283,103 @@ impl Level10 {
                 }
             }
         }
-        self.tree.must_finish = false;
+        tree.must_finish = false;
         let (mv, score, pv, depth) = best?;
-        Some(self.decision(mv, score, pv, depth, start, rank(1)))
+        Some(decision(tree, mv, score, pv, depth, start, rank(1)))
     }
 
     /// MultiPV: after an iteration's best line, the next best ones down to rank `lines`, each
     /// searched at the same depth over the root moves not yet shown, and reported as found.
     /// False when the budget ran out part way (the iteration's best move stands).
-    #[allow(clippy::too_many_arguments)]
     fn next_lines(
-        &mut self,
-        pos: &Position,
-        root: &[Move],
+        &self,
+        tree: &mut Tree,
         best: Move,
         depth: i32,
         lines: usize,
-        start: Instant,
         progress: &mut dyn FnMut(&Decision),
     ) -> bool {
-        let asked = std::mem::take(&mut self.tree.root_moves);
+        let asked = std::mem::take(&mut tree.root_moves);
         let mut shown = vec![best];
         let mut complete = true;
         for rank in 2..=lines {
-            let rest: Vec<Move> = root.iter().copied().filter(|m| !shown.contains(m)).collect();
+            let rest: Vec<Move> = self.legal.iter().copied().filter(|m| !shown.contains(m)).collect();
             if rest.is_empty() {
                 break;
             }
-            self.tree.root_moves = rest;
-            let score = self.tree.search(pos, depth, -INFINITY, INFINITY, 0);
-            if self.tree.stopped && !self.tree.must_finish {
+            tree.root_moves = rest;
+            let score = tree.search(self.pos, depth, -INFINITY, INFINITY, 0);
+            if tree.stopped && !tree.must_finish {
                 complete = false;
                 break;
             }
-            let pv = self.tree.root_pv();
+            let pv = tree.root_pv();
             let Some(&mv) = pv.first() else { break };
             shown.push(mv);
-            progress(&self.decision(mv, score, pv, depth, start, rank as u32));
+            progress(&decision(tree, mv, score, pv, depth, self.start, rank as u32));
         }
-        self.tree.root_moves = asked;
+        tree.root_moves = asked;
         complete
     }
+}
 
-    fn decision(&self, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start: Instant, multipv: u32) -> Decision {
-        let mate = match score {
-            s if s >= MATE_BOUND => Some((MATE - s + 1) / 2),
-            s if s <= -MATE_BOUND => Some(-((MATE + s) / 2)),
-            _ => None,
-        };
-        let elapsed = start.elapsed();
-        let reason = match mate {
-            Some(n) if n > 0 => format!("mate in {n} (depth {depth})"),
-            Some(n) => format!("mated in {} (depth {depth})", -n),
-            None => format!("score {score:+} at depth {depth}, {} nodes in {}", self.tree.nodes, millis(elapsed)),
-        };
-        Decision {
-            mv,
-            score: score.clamp(-100_000, 100_000),
-            mate,
-            depth: depth as u32,
-            pv,
-            reason,
-            nodes: self.tree.nodes,
-            multipv,
+/// One iteration at `depth`, in a window around the last one's score that widens until the
+/// score falls inside it; None when the budget ran out first.
+fn iterate(tree: &mut Tree, pos: &Position, depth: i32, previous: Option<i32>) -> Option<i32> {
+    let (mut alpha, mut beta) = match previous {
+        Some(s) if depth >= ASPIRATION_FROM && s.abs() < MATE_BOUND => (s - ASPIRATION, s + ASPIRATION),
+        _ => (-INFINITY, INFINITY),
+    };
+    let mut widen = ASPIRATION;
+    loop {
+        let score = tree.search(pos, depth, alpha, beta, 0);
+        if tree.stopped && !tree.must_finish {
+            return None;
+        }
+        if score <= alpha {
+            alpha = (alpha - widen).max(-INFINITY);
+        } else if score >= beta {
+            beta = (beta + widen).min(INFINITY);
+        } else {
+            return Some(score);
+        }
+        widen *= 2;
+        if widen > 500 {
+            (alpha, beta) = (-INFINITY, INFINITY);
         }
     }
+}
+
+/// A helper thread's search: iterative deepening from the root like the main thread's, each
+/// iteration at least `AHEAD` deeper than the main thread's under way, so that the threads do
+/// not walk the same tree in step, until the main thread has decided. Its results reach the
+/// main thread through the table only.
+fn help(tree: &mut Tree, pos: &Position, id: usize, max_depth: i32, main_depth: &AtomicI32) {
+    let mut previous = None;
+    let mut depth = (id % 2) as i32;
+    while depth < max_depth {
+        depth = (depth + 1).max(main_depth.load(Ordering::Relaxed) + AHEAD).min(max_depth);
+        match iterate(tree, pos, depth, previous) {
+            Some(score) => previous = Some(score),
+            None => return,
+        }
+    }
+}
+
+fn decision(tree: &Tree, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start: Instant, multipv: u32) -> Decision {
+    let mate = match score {
+        s if s >= MATE_BOUND => Some((MATE - s + 1) / 2),
+        s if s <= -MATE_BOUND => Some(-((MATE + s) / 2)),
+        _ => None,
+    };
+    let nodes = tree.all_nodes();
+    let elapsed = start.elapsed();
+    let reason = match mate {
+        Some(n) if n > 0 => format!("mate in {n} (depth {depth})"),
+        Some(n) => format!("mated in {} (depth {depth})", -n),
+        None => format!("score {score:+} at depth {depth}, {nodes} nodes in {}", millis(elapsed)),
+    };
+    Decision { mv, score: score.clamp(-100_000, 100_000), mate, depth: depth as u32, pv, reason, nodes, multipv }
 }
 
 fn millis(d: Duration) -> String {
@@ -310,6 +416,9 @@ impl Player for Level10 {
     }
 
     fn new_game(&mut self) {
+        // The helpers let go of the table first, for the main tree to empty the one table
+        // they all share (they are made again, sharing it, at the next search).
+        self.helpers.clear();
         self.tree.new_game();
     }
 
@@ -323,6 +432,10 @@ impl Player for Level10 {
 
     fn ponders(&self) -> bool {
         true
+    }
+
+    fn set_threads(&mut self, n: usize) -> Option<usize> {
+        Some(Level10::set_threads(self, n))
     }
 
     fn watch_stop(&mut self, signal: StopSignal) {
@@ -408,5 +521,32 @@ mod tests {
     fn takes_a_free_queen() {
         let d = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 20_000);
         assert_eq!(d.mv.to_string(), "d2d5");
+    }
+
+    /// On four threads the node budget is the threads' together, the nodes reported are all
+    /// of theirs, and the move is as good: the helpers share the table, not the decision.
+    #[test]
+    fn threads_share_the_node_budget_and_find_the_same_mates() {
+        let mut player = level10();
+        assert_eq!(player.set_threads(4), 4);
+        for (fen, first) in [
+            ("2r1Rn1k/1p1q2pp/p7/5p2/3P4/1B4P1/P1P1QP1P/6K1 w - - 0 1", "e2c4"),
+            ("r4rk1/5ppp/p3q1n1/2p2NQ1/4n3/P3P3/1B3PPP/1R3RK1 w - - 0 1", "g5h6"),
+        ] {
+            let game = Game::new(Position::from_fen(fen).unwrap());
+            let d = player
+                .decide_within(&game, &SearchLimits { nodes: Some(2_000_000), ..SearchLimits::default() })
+                .unwrap();
+            assert_eq!((d.mv.to_string().as_str(), d.mate), (first, Some(3)), "{fen}: {d:?}");
+        }
+        let game = Game::new(
+            Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap(),
+        );
+        for nodes in [5_000, 50_000, 300_000] {
+            let d =
+                player.decide_within(&game, &SearchLimits { nodes: Some(nodes), ..SearchLimits::default() }).unwrap();
+            // Each thread looks at the budget every 256 nodes of its own.
+            assert!(d.nodes >= nodes && d.nodes <= nodes + 4 * 256, "{nodes} asked, {} searched", d.nodes);
+        }
     }
 }

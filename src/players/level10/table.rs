@@ -1,15 +1,22 @@
 //! The transposition table (feature `transposition`): what the tree learned about a position,
 //! found again by its Zobrist key when the position comes back by another order of moves or in
-//! the next iteration.
+//! the next iteration, or from another search thread.
 //!
 //! Buckets of four 16-byte entries, one cache line each. An entry keeps the whole key, so a
 //! hit is never another position's. A new entry replaces, in its bucket, the same position, an
 //! empty slot, or the entry least worth keeping: from an older search, then the shallowest. The
 //! same position's entry gives way only to an exact score, one about as deep, or any result of
 //! a newer search: a shallow bound must not wipe out what a deep search learned.
+//!
+//! Every search thread reads and writes the one table without a lock. An entry is two words,
+//! its data and its key XOR-ed with the data; a reader takes the entry only when the two words
+//! give back its key, so one read between the two stores of another thread's write (a torn
+//! entry) is a miss, never another position's data. What a hit says may still be a shallower
+//! or older truth than the reader's own, as in any table; its move is tried only when legal.
 
 use super::zeroed::Zeroed;
 use crate::board::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the position's true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,23 +41,70 @@ pub struct Entry {
     pub eval: i32,
 }
 
-#[derive(Clone, Copy, Default)]
-#[repr(C)]
-struct Slot {
-    key: u64,
+/// An entry's data packed in one word: move, score, judgement, depth, and `meta` (the bound
+/// in the low two bits, 0 = empty, the search's generation above them).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Data {
     mv: u16,
     score: i16,
     eval: i16,
     depth: u8,
-    /// Bound in the low two bits (0 = empty), the search's generation above them.
     meta: u8,
+}
+
+impl Data {
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.meta) << 56
+    }
+
+    fn unpack(w: u64) -> Data {
+        Data {
+            mv: w as u16,
+            score: (w >> 16) as u16 as i16,
+            eval: (w >> 32) as u16 as i16,
+            depth: (w >> 48) as u8,
+            meta: (w >> 56) as u8,
+        }
+    }
+
+    fn used(self) -> bool {
+        self.meta & 3 != 0
+    }
+}
+
+#[derive(Default)]
+#[repr(C)]
+struct Slot {
+    /// The key XOR-ed with `data`.
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The slot's key and data, as one consistent pair only if no write tore them.
+    #[inline]
+    fn read(&self) -> (u64, Data) {
+        let data = self.data.load(Relaxed);
+        (self.check.load(Relaxed) ^ data, Data::unpack(data))
+    }
+
+    #[inline]
+    fn write(&self, key: u64, data: Data) {
+        let w = data.pack();
+        self.data.store(w, Relaxed);
+        self.check.store(key ^ w, Relaxed);
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
 const WAYS: usize = 4;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Slot; WAYS]);
 
@@ -61,7 +115,7 @@ pub const MAX_MB: usize = 4096;
 
 pub struct Table {
     buckets: Zeroed<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 /// `n` zeroed buckets, or when that much memory is not to be had, the largest half, quarter, ...
@@ -91,7 +145,7 @@ impl Table {
         let bytes = mb.clamp(1, MAX_MB) << 20;
         let buckets = buckets(bytes / std::mem::size_of::<Bucket>());
         let got = (buckets.len() * std::mem::size_of::<Bucket>()) >> 20;
-        (Table { buckets, generation: 0 }, got.max(1))
+        (Table { buckets, generation: AtomicU8::new(0) }, got.max(1))
     }
 
     /// Its size in bytes.
@@ -106,61 +160,60 @@ impl Table {
         // The old memory goes first: there may not be room for both.
         self.buckets = buckets(1);
         self.buckets = buckets(n);
-        self.generation = 0;
+        *self.generation.get_mut() = 0;
     }
 
     /// A new search begins: entries from earlier ones are the first to go.
-    pub fn next_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    pub fn next_search(&self) {
+        self.generation.store((self.generation.load(Relaxed) + 1) & 63, Relaxed);
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize]
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.buckets[self.bucket(key)];
-        bucket.0.iter().find(|s| s.key == key && s.meta & 3 != 0).map(|s| Entry {
-            mv: (s.mv != 0).then(|| Move::from_raw(s.mv)),
-            score: i32::from(s.score),
-            depth: i32::from(s.depth),
-            bound: match s.meta & 3 {
+        self.bucket(key).0.iter().map(Slot::read).find(|&(k, d)| k == key && d.used()).map(|(_, d)| Entry {
+            mv: (d.mv != 0).then(|| Move::from_raw(d.mv)),
+            score: i32::from(d.score),
+            depth: i32::from(d.depth),
+            bound: match d.meta & 3 {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            eval: i32::from(s.eval),
+            eval: i32::from(d.eval),
         })
     }
 
-    pub fn store(&mut self, key: u64, entry: Entry) {
-        let generation = self.generation;
-        let index = self.bucket(key);
-        let bucket = &mut self.buckets[index];
-        let age = |s: &Slot| (generation.wrapping_sub(s.meta >> 2)) & 63;
-        let way = bucket.0.iter().position(|s| s.key == key || s.meta & 3 == 0).unwrap_or_else(|| {
+    pub fn store(&self, key: u64, entry: Entry) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let slots: [(u64, Data); WAYS] = std::array::from_fn(|i| bucket.0[i].read());
+        let age = |d: &Data| (generation.wrapping_sub(d.meta >> 2)) & 63;
+        let way = slots.iter().position(|(k, d)| *k == key || !d.used()).unwrap_or_else(|| {
             (0..WAYS)
                 .min_by_key(|&i| {
-                    let s = &bucket.0[i];
-                    (std::cmp::Reverse(age(s)), s.depth)
+                    let d = &slots[i].1;
+                    (std::cmp::Reverse(age(d)), d.depth)
                 })
                 .unwrap_or(0)
         });
-        let slot = &mut bucket.0[way];
-        let same = slot.key == key && slot.meta & 3 != 0;
-        if same && entry.bound != Bound::Exact && entry.depth + 2 < i32::from(slot.depth) && age(slot) == 0 {
-            if slot.mv == 0
+        let (old_key, old) = slots[way];
+        let same = old_key == key && old.used();
+        if same && entry.bound != Bound::Exact && entry.depth + 2 < i32::from(old.depth) && age(&old) == 0 {
+            if old.mv == 0
                 && let Some(mv) = entry.mv
             {
-                slot.mv = mv.raw();
+                bucket.0[way].write(key, Data { mv: mv.raw(), ..old });
             }
             return;
         }
         // A shallower result for the same position keeps the deeper one's move if it has none.
         let mv = match entry.mv {
             Some(mv) => mv.raw(),
-            None if slot.key == key => slot.mv,
+            None if old_key == key => old.mv,
             None => 0,
         };
         let bound = match entry.bound {
@@ -168,14 +221,14 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *slot = Slot {
-            key,
+        let data = Data {
             mv,
             score: entry.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             eval: entry.eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: entry.depth.clamp(0, 255) as u8,
             meta: bound | generation << 2,
         };
+        bucket.0[way].write(key, data);
     }
 }
 
@@ -214,7 +267,7 @@ mod tests {
     /// found there; an exact score, a bound about as deep, or a later search's does.
     #[test]
     fn a_shallow_bound_keeps_the_deeper_entry() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         let key = Position::startpos().hash();
         let deep = Entry { mv: None, score: 50, depth: 12, bound: Bound::Lower, eval: 0 };
         table.store(key, deep);
@@ -236,7 +289,7 @@ mod tests {
     /// A full bucket gives up an entry of an older search before a deeper one of this search.
     #[test]
     fn old_entries_go_first() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         let n = table.buckets.len() as u128;
         // Keys that fall into bucket 0: the top bits pick the bucket.
         let keys: Vec<u64> = (1..=5u64).collect();
@@ -251,6 +304,45 @@ mod tests {
         for &k in &keys[1..] {
             assert!(table.probe(k).is_some());
         }
+    }
+
+    /// Threads writing and reading entries of the same few buckets at once, each entry's data
+    /// made from its key: a hit always gives the data of the key asked, never a mix of two
+    /// writes (without the key XOR-ed with the data, a read between the two words of another
+    /// thread's write would take the other's data for its own).
+    #[test]
+    fn a_torn_entry_is_a_miss_never_another_positions_data() {
+        let table = Table::new(1);
+        let n = table.buckets.len() as u64;
+        let data_of = |key: u64| Entry {
+            mv: Some(Move::from_raw((key as u16) | 1)),
+            score: (key >> 16) as i16 as i32,
+            depth: (key >> 32) as u8 as i32 % 100,
+            bound: Bound::Exact,
+            eval: (key >> 40) as i16 as i32,
+        };
+        // Keys of buckets 0 to 3 only (the top bits pick the bucket), 64 of them a bucket.
+        let keys: Vec<u64> = (0..256u64)
+            .map(|i| ((i % 4) * (u64::MAX / n + 1)) | (i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20))
+            .collect();
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let (table, keys, hits) = (&table, &keys, &hits);
+                s.spawn(move || {
+                    for round in 0..1_000_000u64 {
+                        let key = keys[((round * 7 + t * 13) % 256) as usize];
+                        if (round + t) % 3 == 0 {
+                            table.store(key, data_of(key));
+                        } else if let Some(found) = table.probe(key) {
+                            assert_eq!(found, data_of(key), "key {key:x}");
+                            hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(hits.into_inner() > 1000, "too few hits to say anything");
     }
 
     /// The memory the process holds (resident), in megabytes.

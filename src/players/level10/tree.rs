@@ -15,6 +15,8 @@ use crate::agents;
 use crate::agents::judgement::Style;
 use crate::board::{Bitboard, Move, MoveKind, MoveList, Piece, Position};
 use crate::players::StopSignal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The deepest the tree goes, quiescence and extensions included.
@@ -55,6 +57,11 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     pub nodes: Option<u64>,
     pub stop: Option<StopSignal>,
+    /// With more than one search thread: the nodes all of them searched, each adding its own
+    /// as it checks the budget, so that a node budget is the threads' together.
+    pub shared_nodes: Option<Arc<AtomicU64>>,
+    /// A helper thread's end: raised by the main thread once it has decided.
+    pub halt: Option<Arc<AtomicBool>>,
 }
 
 const CHECK_EVERY: u64 = 256;
@@ -67,8 +74,10 @@ fn reduction(depth: i32, tried: usize) -> i32 {
 
 pub struct Tree {
     pub parts: Parts,
-    pub table: Table,
+    pub table: Arc<Table>,
     pub nodes: u64,
+    /// The nodes already added to the budget's shared count.
+    published: u64,
     /// Set once the budget ran out: every score from then on is thrown away.
     pub stopped: bool,
     budget: Budget,
@@ -103,10 +112,16 @@ pub struct Tree {
 
 impl Tree {
     pub fn new(parts: Parts, agents: crate::agents::MasterAgent, table_mb: usize) -> Tree {
+        Tree::sharing(parts, agents, Arc::new(Table::new(table_mb)))
+    }
+
+    /// A tree reading and writing `table`, which other trees (search threads) may share.
+    pub fn sharing(parts: Parts, agents: crate::agents::MasterAgent, table: Arc<Table>) -> Tree {
         Tree {
             parts,
-            table: Table::new(table_mb),
+            table,
             nodes: 0,
+            published: 0,
             stopped: false,
             budget: Budget::default(),
             next_check: 0,
@@ -128,10 +143,17 @@ impl Tree {
 
     /// A new search from a game whose positions hash to `history` (the current one last).
     pub fn start(&mut self, history: Vec<u64>, budget: Budget) {
+        self.join(history, budget);
+        self.table.next_search();
+    }
+
+    /// The same for a helper thread, joining the search the main thread's `start` began.
+    pub fn join(&mut self, history: Vec<u64>, budget: Budget) {
         self.root_index = history.len().saturating_sub(1);
         self.path = history;
         self.budget = budget;
         self.nodes = 0;
+        self.published = 0;
         self.next_check = 0;
         self.stopped = false;
         self.killers = [[Move::NULL; 2]; MAX_PLY];
@@ -142,7 +164,14 @@ impl Tree {
                 }
             }
         }
-        self.table.next_search();
+    }
+
+    /// The nodes searched so far by this tree and, in a search on several threads, the others.
+    pub fn all_nodes(&self) -> u64 {
+        match &self.budget.shared_nodes {
+            Some(shared) => shared.load(Ordering::Relaxed) + self.nodes - self.published,
+            None => self.nodes,
+        }
     }
 
     /// The principal variation of the last search from the root.
@@ -150,8 +179,13 @@ impl Tree {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
+    /// Forgets the game. The table is emptied only by its one owner (no helper thread holds
+    /// it now); otherwise this tree takes a new one of the same size.
     pub fn new_game(&mut self) {
-        self.table.clear();
+        match Arc::get_mut(&mut self.table) {
+            Some(table) => table.clear(),
+            None => self.table = Arc::new(Table::new(self.table.bytes() >> 20)),
+        }
         *self.history = [[[0; 64]; 64]; 2];
     }
 
@@ -160,13 +194,23 @@ impl Tree {
             return !self.must_finish;
         }
         if self.nodes >= self.next_check {
+            let counted = match &self.budget.shared_nodes {
+                Some(shared) => {
+                    let all = shared.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                    let all = all + self.nodes - self.published;
+                    self.published = self.nodes;
+                    all
+                }
+                None => self.nodes,
+            };
             self.next_check = match self.budget.nodes {
-                Some(n) => (self.nodes + CHECK_EVERY).min(n),
+                Some(n) => self.nodes + CHECK_EVERY.min(n.saturating_sub(counted)),
                 None => self.nodes + CHECK_EVERY,
             };
             let late = self.budget.deadline.is_some_and(|d| Instant::now() >= d);
-            let many = self.budget.nodes.is_some_and(|n| self.nodes >= n);
-            let told = self.budget.stop.as_ref().is_some_and(|s| s.is_raised());
+            let many = self.budget.nodes.is_some_and(|n| counted >= n);
+            let told = self.budget.stop.as_ref().is_some_and(|s| s.is_raised())
+                || self.budget.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed));
             self.stopped = late || many || told;
         }
         self.stopped && !self.must_finish
