@@ -150,7 +150,8 @@ pub struct TuneArgs {
     /// see stays near it); 0 lets every weight go where the positions say.
     #[arg(long, default_value_t = 1e-6)]
     pub pull: f64,
-    /// Worker threads (default: all cores).
+    /// Worker threads, one game or position each (default: all cores); each player in them
+    /// searches on one thread.
     #[arg(long, value_parser = at_least_one)]
     pub threads: Option<u32>,
     /// Also write the fitted weights here (e.g. src/agents/judgement/weights.rs, or tables.rs
@@ -200,7 +201,8 @@ pub struct AnnotateArgs {
     /// Seed of the judge's random tie-breaks.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads, one game each at a time (default: all cores).
+    /// Worker threads, one game each at a time (default: all cores); the judge searches on one
+    /// thread in each.
     #[arg(long, value_parser = at_least_one)]
     pub threads: Option<u32>,
 }
@@ -307,7 +309,8 @@ pub struct SuiteArgs {
     /// Seed of the players, reseeded for every position (default 1).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads, one game or position each (default: all cores); each player in them
+    /// searches on one thread.
     #[arg(long, value_parser = at_least_one)]
     pub threads: Option<u32>,
 }
@@ -361,7 +364,8 @@ pub struct EndgameArgs {
     /// Seed of the start positions and the players.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads, one game or position each (default: all cores); each player in them
+    /// searches on one thread.
     #[arg(long, value_parser = at_least_one)]
     pub threads: Option<u32>,
 }
@@ -375,7 +379,8 @@ pub struct RunArgs {
     /// Seed of the run; game i's seed is derived from it, so every game replays alone.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads, one game or position each (default: all cores); each player in them
+    /// searches on one thread.
     #[arg(long, value_parser = at_least_one)]
     pub threads: Option<u32>,
     /// Optional hard cap in full moves (off by default; reported apart from the rules' draws).

@@ -21,8 +21,11 @@ pub enum TimeControl {
 }
 
 /// Time kept back from every budget for pipes, scheduling and the GUI's own bookkeeping.
-/// xboard and cutechess grant no margin by default, so the engine keeps its own (a tenth of
-/// the clock when less than half a second is left).
+/// xboard and cutechess grant no margin by default, so the engine keeps its own (half the
+/// clock when less than a tenth of a second is left). It is also what a late reply, a busy
+/// machine's scheduling, may take without losing the game: at 1 s + 0.01 s the clock settles
+/// where a thirtieth of what is left above the margin and most of the increment is what a move
+/// spends, about 125 ms, of which the margin is 50.
 const OVERHEAD: Duration = Duration::from_millis(50);
 
 /// Moves assumed left in a sudden-death game; larger means more cautious.
@@ -42,7 +45,7 @@ const MAX_HORIZON: u32 = 50;
 /// move before the clock is refilled. Then a move never empties the clock, and once it is low a
 /// move costs less than the increment brings, so the clock settles instead of running out.
 pub fn budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> (Duration, Duration) {
-    let usable = remaining.saturating_sub(OVERHEAD.min(remaining / 10));
+    let usable = remaining.saturating_sub(OVERHEAD.min(remaining / 2));
     let horizon = moves_to_go.map_or(HORIZON, |m| m.clamp(1, MAX_HORIZON));
     let ceiling = if horizon == 1 { usable * 3 / 4 } else { usable / 3 };
     let soft = (usable / horizon + increment * 3 / 4).min(ceiling);
@@ -157,6 +160,23 @@ mod tests {
     fn a_move_time_is_used_whole() {
         let (soft, hard) = per_move_budget(Duration::from_millis(500));
         assert_eq!((soft, hard), (Duration::from_millis(450), Duration::from_millis(450)));
+    }
+
+    /// At 1 s + 0.01 s a move that spends its aim leaves the clock where it settles with the
+    /// margin whole, and one that spends its most leaves it above the margin.
+    #[test]
+    fn a_low_clock_keeps_its_margin() {
+        let ms = Duration::from_millis;
+        let inc = ms(10);
+        let mut clock = ms(1000);
+        for _ in 0..400 {
+            clock = clock - budget(clock, inc, None).0 + inc;
+        }
+        assert!(clock >= ms(110) && clock <= ms(140), "settles at {clock:?}");
+        for left in [ms(60), ms(100), ms(125), ms(200)] {
+            let (_, hard) = budget(left, inc, None);
+            assert!(left - hard >= OVERHEAD.min(left / 2), "{left:?}: hard {hard:?}");
+        }
     }
 
     #[test]

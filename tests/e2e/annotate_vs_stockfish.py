@@ -187,6 +187,32 @@ def where_they_part(annotated: list[chess.pgn.Game], views: list[list[dict]], ou
           + ", ".join(f"{g} ({n})" for g, n in top))
 
 
+def stockfish_views(args, work: Path, moves: list[list[str]], depth: int) -> list[list[dict]]:
+    path = work / f"stockfish-depth{depth}.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    print(f"Stockfish depth {depth} on {sum(len(m) + 1 for m in moves)} positions ...", file=sys.stderr)
+    with ProcessPoolExecutor(args.workers) as pool:
+        views = list(pool.map(sf_scores, [(m, depth) for m in moves]))
+    path.write_text(json.dumps(views))
+    return views
+
+
+def stockfish_against_itself(args, work: Path, games: list[chess.pgn.Game]) -> int:
+    """Stockfish at --judge-depth marking the same moves by the same rule, against Stockfish at
+    --depth: what a judge of that strength reaches on these games."""
+    moves = [[m.uci() for m in g.mainline_moves()] for g in games]
+    judge, reference = [], []
+    for m, v, w in zip(moves, stockfish_views(args, work, moves, args.judge_depth), stockfish_views(args, work, moves, args.depth)):
+        judge += sf_marks(m, v)
+        reference += sf_marks(m, w)
+    print(f"{len(games)} games, {len(judge)} moves; Stockfish 15.1 at depth {args.judge_depth} against depth {args.depth}")
+    for name, kindset in [("blunders (??)", {"??"}), ("mistakes or worse (?, ??)", {"?", "??"})]:
+        both, n_ours, n_theirs = precision_recall(judge, reference, kindset)
+        print(f"{name}: precision {both / max(n_ours, 1):.3f} ({both}/{n_ours}), recall {both / max(n_theirs, 1):.3f} ({both}/{n_theirs})")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--agentchess", default=str(ROOT / "target" / "release" / "agentchess"))
@@ -197,6 +223,8 @@ def main() -> int:
     ap.add_argument("--threads", type=int, help="annotate's --threads (default: its own, all cores)")
     ap.add_argument("--workers", type=int, default=2, help="Stockfish processes, one thread each")
     ap.add_argument("--min", type=float, help="fail when blunder precision or recall is below this")
+    ap.add_argument("--judge-depth", type=int,
+                    help="judge with Stockfish at this depth instead of annotate: how near a judge of that strength comes to --depth")
     args = ap.parse_args()
     work = Path(args.dir)
     work.mkdir(parents=True, exist_ok=True)
@@ -206,7 +234,7 @@ def main() -> int:
     name = "annotated" + ("" if args.nodes is None else f"-{args.nodes}")
     name += "" if args.player is None else "-" + "".join(c if c.isalnum() else "_" for c in args.player)
     ours_pgn = work / f"{name}.pgn"
-    if not ours_pgn.exists():
+    if not ours_pgn.exists() and args.judge_depth is None:
         cmd = [args.agentchess, "annotate", str(games_pgn)]
         if args.nodes is not None:
             cmd += ["--nodes", str(args.nodes)]
@@ -217,6 +245,8 @@ def main() -> int:
         with open(ours_pgn, "w") as f:
             run(cmd, stdout=f)
     games = read_games(games_pgn.read_text())
+    if args.judge_depth is not None:
+        return stockfish_against_itself(args, work, games)
     annotated = read_games(ours_pgn.read_text())
     if len(games) != len(annotated):
         print(f"FAIL: {len(games)} games in, {len(annotated)} annotated", file=sys.stderr)

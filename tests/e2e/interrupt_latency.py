@@ -9,7 +9,7 @@ in milliseconds. A benchmark, not a test: the figures depend on the machine and 
 `--max-ms` turns the largest into an exit status only when asked.
 
     cargo build --release
-    python3 tests/e2e/interrupt_latency.py [--engine target/release/agentchess] [--rounds 20] [--max-ms 20]
+    python3 tests/e2e/interrupt_latency.py [--engine target/release/agentchess] [--rounds 20] [--max-ms 20] [--threads 2]
 """
 
 from __future__ import annotations
@@ -61,11 +61,11 @@ class Engine:
             self.proc.kill()
 
 
-def time_interrupts(engine: str, rounds: int, think: float, protocol: str) -> list[float]:
+def time_interrupts(engine: str, rounds: int, think: float, protocol: str, threads: int = 1) -> list[float]:
     """Milliseconds from the interrupt written to the reply read, once a position: XBoard `?`
     during a 30 s `st` think (the reply is `move`), UCI `stop` during `go infinite` (`bestmove`)."""
     xboard = protocol == "xboard"
-    e = Engine([engine])
+    e = Engine([engine, "--threads", str(threads)])
     if xboard:
         e.send("xboard")
         e.send("protover 2")
@@ -98,12 +98,13 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--think", type=float, default=0.3, help="seconds of thinking before the interrupt")
     ap.add_argument("--max-ms", type=float, help="exit 1 when the largest delay is above this")
+    ap.add_argument("--threads", type=int, default=1, help="level 10's search threads (--threads)")
     args = ap.parse_args()
     worst = 0.0
     for name, protocol in (("xboard ?", "xboard"), ("uci stop", "uci")):
-        d = time_interrupts(args.engine, args.rounds, args.think, protocol)
+        d = time_interrupts(args.engine, args.rounds, args.think, protocol, args.threads)
         worst = max(worst, max(d))
-        print(f"{name:9} {len(d)} interrupts: median {statistics.median(d):.2f} ms, largest {max(d):.2f} ms")
+        print(f"{name:9} {args.threads} thread(s), {len(d)} interrupts: median {statistics.median(d):.2f} ms, largest {max(d):.2f} ms")
     if args.max_ms is not None and worst > args.max_ms:
         print(f"largest delay {worst:.2f} ms is above {args.max_ms} ms", file=sys.stderr)
         return 1

@@ -31,6 +31,9 @@ pub const DEFAULT_NODES: u64 = 400_000;
 /// The deepest iteration.
 const MAX_DEPTH: i32 = 100;
 
+/// A helper thread's stack: a process's main thread's, on which the main search runs.
+const HELPER_STACK: usize = 8 << 20;
+
 /// How many plies deeper than the main thread's iteration a helper thread's begins.
 const AHEAD: i32 = 2;
 
@@ -193,7 +196,15 @@ impl Level10 {
         std::thread::scope(|scope| {
             for (i, helper) in helpers.iter_mut().enumerate() {
                 let (pos, main_depth) = (&pos, &main_depth);
-                scope.spawn(move || help(helper, pos, i + 1, max_depth, main_depth));
+                // The main thread's stack, for the same depth of recursion. A thread the
+                // system will not give is a helper less, not a failed search.
+                let made = std::thread::Builder::new()
+                    .name(format!("helper {}", i + 1))
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || help(helper, pos, i + 1, max_depth, main_depth));
+                if let Err(e) = made {
+                    log::warn!("search thread {} not started: {e}", i + 1);
+                }
             }
             let decided = search.deepen(tree, progress);
             halt.store(true, Ordering::Relaxed);
