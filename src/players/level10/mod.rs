@@ -206,10 +206,19 @@ impl Level10 {
                     log::warn!("search thread {} not started: {e}", i + 1);
                 }
             }
-            let decided = search.deepen(tree, progress);
-            halt.store(true, Ordering::Relaxed);
-            decided
+            // Raised however the main thread ends, a panic too: the scope waits for the helpers.
+            let _halt = Halt(&halt);
+            search.deepen(tree, progress)
         })
+    }
+}
+
+/// Ends the helper threads when dropped.
+struct Halt<'a>(&'a AtomicBool);
+
+impl Drop for Halt<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
