@@ -252,14 +252,7 @@ def main() -> int:
         print(f"FAIL: {len(games)} games in, {len(annotated)} annotated", file=sys.stderr)
         return 1
     moves = [[m.uci() for m in g.mainline_moves()] for g in games]
-    sf_json = work / f"stockfish-depth{args.depth}.json"
-    if sf_json.exists():
-        views = json.loads(sf_json.read_text())
-    else:
-        print(f"Stockfish depth {args.depth} on {sum(len(m) + 1 for m in moves)} positions ...", file=sys.stderr)
-        with ProcessPoolExecutor(args.workers) as pool:
-            views = list(pool.map(sf_scores, [(m, args.depth) for m in moves]))
-        sf_json.write_text(json.dumps(views))
+    views = stockfish_views(args, work, moves, args.depth)
     ours, theirs = [], []
     for g, a, m, v in zip(games, annotated, moves, views):
         if [x.uci() for x in a.mainline_moves()] != m:
