@@ -194,6 +194,7 @@ impl Level10 {
         // The helpers end when the main thread has decided, and are joined before the move is
         // given: none outlives its search.
         std::thread::scope(|scope| {
+            let mut running = Vec::with_capacity(helpers.len());
             for (i, helper) in helpers.iter_mut().enumerate() {
                 let (pos, main_depth) = (&pos, &main_depth);
                 // The main thread's stack, for the same depth of recursion. A thread the
@@ -202,13 +203,23 @@ impl Level10 {
                     .name(format!("helper {}", i + 1))
                     .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || help(helper, pos, i + 1, max_depth, main_depth));
-                if let Err(e) = made {
-                    log::warn!("search thread {} not started: {e}", i + 1);
+                match made {
+                    Ok(thread) => running.push(thread),
+                    Err(e) => log::warn!("search thread {} not started: {e}", i + 1),
                 }
             }
             // Raised however the main thread ends, a panic too: the scope waits for the helpers.
-            let _halt = Halt(&halt);
-            search.deepen(tree, progress)
+            let halt = Halt(&halt);
+            let decided = search.deepen(tree, progress);
+            drop(halt);
+            // Joined one by one, not left to the scope, which waits only for their work to end:
+            // a joined thread is gone from the system too when the move is given.
+            for thread in running {
+                if thread.join().is_err() {
+                    log::error!("a search thread panicked");
+                }
+            }
+            decided
         })
     }
 }
