@@ -208,7 +208,7 @@ impl Level10 {
                     Err(e) => log::warn!("search thread {} not started: {e}", i + 1),
                 }
             }
-            // Raised however the main thread ends, a panic too: the scope waits for the helpers.
+            // Raised however the main thread ends; after a panic the scope waits for the helpers.
             let halt = Halt(&halt);
             let decided = search.deepen(tree, progress);
             drop(halt);
