@@ -18,9 +18,10 @@
 
 use super::ratings::RatingList;
 use crate::players::spec::{PlayerSpec, SpecError};
+use crate::players::strength::BETWEEN_LEVELS;
 
 /// Level 10's node budgets that are rated: `UCI_Elo` above level 9 interpolates between them.
-pub const NODE_RUNGS: [u64; 8] = [120, 250, 500, 1000, 2000, 4000, 8000, 16000];
+pub const NODE_RUNGS: [u64; 9] = [60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000];
 
 /// The Stockfish `UCI_Elo` values that anchor the scale.
 pub const ANCHOR_ELOS: [u32; 5] = [1350, 1500, 1650, 1800, 2000];
@@ -72,10 +73,16 @@ pub fn node_rung(nodes: u64) -> PlayerSpec {
     PlayerSpec::level(10).expect("level 10 exists").with_nodes(Some(nodes)).expect("level 10 thinks ahead")
 }
 
-/// The settings a calibration rates, weakest first: levels 1-9, then level 10 at each of
-/// [`NODE_RUNGS`].
+/// A set of rules rated between two levels (`strength::BETWEEN_LEVELS`).
+pub fn between_levels(list: &str) -> PlayerSpec {
+    PlayerSpec::features(list).expect("a rated set of rules parses")
+}
+
+/// The settings a calibration rates: levels 1-9, the sets of rules between two of them, then
+/// level 10 at each of [`NODE_RUNGS`].
 pub fn settings() -> Vec<PlayerSpec> {
     let mut out: Vec<PlayerSpec> = (1..=9).map(|n| PlayerSpec::level(n).expect("levels 1-9 exist")).collect();
+    out.extend(BETWEEN_LEVELS.iter().map(|b| between_levels(b.list)));
     out.extend(NODE_RUNGS.iter().map(|&n| node_rung(n)));
     out
 }
@@ -96,12 +103,19 @@ pub fn schedule(engines: &Engines) -> Result<Vec<Pairing>, SpecError> {
     }
     out.push(pair(level(9), level(8), 30));
     out.push(pair(level(9), level(7), 30));
+    // A set of rules between two levels hangs from both.
+    for b in BETWEEN_LEVELS {
+        for n in [b.levels.0, b.levels.1] {
+            out.push(pair(between_levels(b.list), level(u32::from(n)), 10));
+        }
+    }
     // Each setting from level 9 up meets the two anchors around its rating at 1 s + 0.01 s;
     // level 9 carries the link down to the levels below the anchors, so it meets the lowest
     // one most.
     out.push(pair(level(9), sf(1350), 2));
     out.push(pair(level(9), sf(1500), 1));
     for (&nodes, around) in NODE_RUNGS.iter().zip([
+        [1350, 1500],
         [1350, 1500],
         [1350, 1500],
         [1500, 1650],

@@ -137,13 +137,14 @@ impl PlayerSpec {
         Ok(PlayerSpec::new(PlayerKind::Elo(elo)))
     }
 
-    /// The player a calibrated setting names: `level:N` or `level:10,nodes=N`.
+    /// The player a calibrated setting names: `level:N`, `level:10,nodes=N` or `features:LIST`.
     pub fn from_setting(setting: Setting) -> PlayerSpec {
         match setting {
             Setting::Level(n) => PlayerSpec::level(u32::from(n)).expect("levels 1-9 exist"),
             Setting::Nodes(n) => {
                 PlayerSpec::new(PlayerKind::Level(10)).with_nodes(Some(n)).expect("level 10 thinks ahead")
             }
+            Setting::Features(list) => PlayerSpec::features(list).expect("a rated set of rules parses"),
         }
     }
 
@@ -374,6 +375,11 @@ mod tests {
         assert!(matches!("elo:strong".parse::<PlayerSpec>(), Err(SpecError::BadElo(_))));
         assert_eq!(PlayerSpec::from_setting(Setting::Nodes(300)).to_string(), "level:10,nodes=300");
         assert_eq!(PlayerSpec::from_setting(Setting::Level(7)).to_string(), "level:7");
+        assert_eq!(PlayerSpec::from_setting(Setting::Features("level9,-fork")).to_string(), "features:level9,-fork");
+        for b in strength::BETWEEN_LEVELS {
+            let between = PlayerSpec::from_setting(Setting::Features(b.list));
+            assert_eq!(between, spec(&format!("features:{}", b.list)), "{}", b.list);
+        }
         assert_eq!(spec("level:9").resolved(), spec("level:9"));
     }
 

@@ -508,7 +508,8 @@ impl Engine {
     }
 }
 
-/// `Elo 1000 plays level:7 (rated 746: nothing is rated between 746 and 1292)`.
+/// `Elo 1000 plays level:7 (rated 746: nothing is rated between 746 and 1292)` on a ladder with
+/// a gap (the shipped one has none).
 fn strength_note(elo: u32, plays: &PlayerSpec) -> String {
     match strength::gap_note(elo) {
         Some(gap) => format!("Elo {elo} plays {plays} ({gap})"),
