@@ -244,6 +244,9 @@ mod tests {
         for n in 1..=9 {
             assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Level(n)).count(), 1, "level {n}");
         }
+        for b in BETWEEN_LEVELS {
+            assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Features(b.list)).count(), 1, "{}", b.list);
+        }
         let budgets: Vec<u64> =
             LADDER.iter().filter_map(|r| if let Setting::Nodes(n) = r.setting { Some(n) } else { None }).collect();
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "more Elo, more nodes: {budgets:?}");
