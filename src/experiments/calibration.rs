@@ -18,7 +18,7 @@
 
 use super::ratings::RatingList;
 use crate::players::spec::{PlayerSpec, SpecError};
-use crate::players::strength::BETWEEN_LEVELS;
+use crate::players::strength::{BETWEEN_LEVELS, Setting};
 
 /// Level 10's node budgets that are rated: `UCI_Elo` above level 9 interpolates between them.
 pub const NODE_RUNGS: [u64; 9] = [60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000];
@@ -74,8 +74,8 @@ pub fn node_rung(nodes: u64) -> PlayerSpec {
 }
 
 /// A set of rules rated between two levels (`strength::BETWEEN_LEVELS`).
-pub fn between_levels(list: &str) -> PlayerSpec {
-    PlayerSpec::features(list).expect("a rated set of rules parses")
+pub fn between_levels(list: &'static str) -> PlayerSpec {
+    PlayerSpec::from_setting(Setting::Features(list))
 }
 
 /// The settings a calibration rates: levels 1-9, the sets of rules between two of them, then
