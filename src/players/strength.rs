@@ -101,9 +101,9 @@ pub const LADDER: &[Rung] = &[
     nodes(500, 1548),
     nodes(1000, 1659),
     nodes(2000, 1763),
-    nodes(4000, 1840),
-    nodes(8000, 1881),
-    nodes(16000, 1963),
+    nodes(4000, 1831),
+    nodes(8000, 1882),
+    nodes(16000, 1936),
 ];
 
 /// The lowest and highest Elo a player can ask for.
