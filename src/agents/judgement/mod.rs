@@ -33,7 +33,7 @@ pub use threats::worst_threat;
 use super::exchange::exchange_threat;
 use super::scene::Scene;
 use crate::board::values::{material_balance, value};
-use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position};
+use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position, Square};
 use score::{S, Sink, Sum, Trace, blend, phase};
 
 /// Whose judgement: the agents', or the conventional one with piece-square tables.
@@ -58,8 +58,12 @@ pub fn material(pos: &Position) -> i32 {
     material_balance(pos, pos.side_to_move())
 }
 
+/// The side to move's worst threatened piece and its threat (`worst_threat`), where a
+/// judgement worked it out: `None` when it did not (the tables' style has no threat terms).
+pub type KnownThreat = Option<Option<(Square, i32)>>;
+
 /// Every term but the pawn structure's (which `PawnCache` keeps), from White's side.
-fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) {
+fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) -> KnownThreat {
     for side in Color::BOTH {
         for (i, piece) in [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen].into_iter().enumerate()
         {
@@ -70,10 +74,9 @@ fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], s
     pawns::passers(pos, passed, sink);
     let danger = pieces::pieces(pos, sink);
     king::kings(pos, danger, sink);
-    if style == Style::Agents {
-        threats::threats(pos, sink);
-    }
+    let threat = (style == Style::Agents).then(|| threats::threats(pos, sink));
     sink.side(pos.side_to_move(), terms::TEMPO, 1);
+    threat
 }
 
 /// The two parts of a White-side score made one number from the side to move.
@@ -110,11 +113,17 @@ impl Judge {
 
     /// `judge_as(pos, style)`, the pawn structure looked up when it was met before.
     pub fn judge(&mut self, pos: &Position) -> i32 {
+        self.judge_with_threat(pos).0
+    }
+
+    /// `judge`, and the worst threat on the side to move where the judgement worked it out
+    /// on the way, which a tree asks of the same node next.
+    pub fn judge_with_threat(&mut self, pos: &Position) -> (i32, KnownThreat) {
         let (structure, passed) = self.pawns.structure(pos);
         let mut sum = Sum::new(self.style.weights());
         sum.total = structure;
-        terms_beside_structure(pos, self.style, passed, &mut sum);
-        finish(pos, sum.total)
+        let threat = terms_beside_structure(pos, self.style, passed, &mut sum);
+        (finish(pos, sum.total), threat)
     }
 }
 
@@ -194,6 +203,29 @@ pub fn capture_gain(pos: &Position, mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The threat a judgement hands on is `worst_threat`'s, and its score `judge_as`'s; the
+    /// tables' style works none out.
+    #[test]
+    fn the_threat_handed_on_is_the_worst_threat() {
+        for fen in [
+            "4k3/8/8/5q2/3N4/1r6/8/K7 b - - 0 1",
+            "4k3/8/2r1q3/8/3N4/8/8/K7 b - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (score, threat) = Judge::new(Style::Agents).judge_with_threat(&pos);
+            assert_eq!(score, judge_as(&pos, Style::Agents), "{fen}");
+            assert_eq!(threat, Some(worst_threat(&pos)), "{fen}");
+            assert_eq!(Judge::new(Style::Tables).judge_with_threat(&pos).1, None, "{fen}");
+        }
+        let forked = Position::from_fen("4k3/8/8/5q2/3N4/1r6/8/K7 b - - 0 1").unwrap();
+        assert_eq!(
+            Judge::new(Style::Agents).judge_with_threat(&forked).1,
+            Some(Some((Square::parse("f5").unwrap(), 900)))
+        );
+    }
 
     fn gain(fen: &str, uci: &str) -> i32 {
         let pos = Position::from_fen(fen).unwrap();

@@ -9,13 +9,6 @@ use crate::agents::exchange::exchange_threat;
 use crate::agents::scene::Scene;
 use crate::board::{Piece, Position, Square};
 
-/// The largest and second largest threat on the side to move's pieces (0 where fewer are
-/// threatened), each agent's threat estimated from the whole exchange on its square.
-pub(super) fn worst_two(pos: &Position) -> (i32, i32) {
-    let (_, first, second) = threatened(pos);
-    (first, second)
-}
-
 /// The side to move's worst threatened piece, where it stands and what it stands to lose.
 pub fn worst_threat(pos: &Position) -> Option<(Square, i32)> {
     match threatened(pos) {
@@ -46,17 +39,26 @@ fn threatened(pos: &Position) -> (Option<Square>, i32, i32) {
     (Some(worst), first, second)
 }
 
-/// The threats' terms into `sink`, counted in quarter pawns.
-pub(super) fn threats(pos: &Position, sink: &mut impl Sink) {
-    let (first, second) = worst_two(pos);
+/// The threats' terms into `sink`, counted in quarter pawns; the worst threatened piece, as
+/// `worst_threat` tells it, for a caller that asks next.
+pub(super) fn threats(pos: &Position, sink: &mut impl Sink) -> Option<(Square, i32)> {
+    let (worst, first, second) = threatened(pos);
     let us = pos.side_to_move();
     sink.side(us, WORST_THREAT, first / 25);
     sink.side(us, SECOND_THREAT, second / 25);
+    worst.filter(|_| first > 0).map(|sq| (sq, first))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The largest and second largest threat on the side to move's pieces (0 where fewer are
+    /// threatened).
+    fn worst_two(pos: &Position) -> (i32, i32) {
+        let (_, first, second) = threatened(pos);
+        (first, second)
+    }
 
     /// Two pieces attacked at once (a fork) weigh on the side to move; one does not.
     #[test]

@@ -15,7 +15,7 @@
 
 use crate::agents::{self, MasterAgent};
 use crate::board::values::value;
-use crate::board::{MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
+use crate::board::{Bitboard, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
 
 /// How the tree treats a move (the order it comes in, best first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,7 @@ struct Kept {
 }
 
 /// Positions whose proposals are kept, and the most kept for one.
-const CACHED: usize = 1 << 12;
+const CACHED: usize = 1 << 16;
 const KEPT: usize = 28;
 
 /// The agents who propose moves, and what they proposed at the last node that asked.
@@ -119,6 +119,14 @@ impl Picker {
         in_check: bool,
     ) -> Picker {
         let selecting = !in_check && selection.poll(pos, legal, depth);
+        // The proposed moves' targets by origin: a quiet move is looked up in one step (a
+        // quiet move is known by its two squares).
+        let mut proposed = [Bitboard::EMPTY; 64];
+        if selecting {
+            for &mv in selection.proposed.iter() {
+                proposed[mv.from().index()] = proposed[mv.from().index()].with(mv.to());
+            }
+        }
         let mut picker = Picker { moves: [(0, Move::NULL, Kind::Quiet); MAX_MOVES], len: 0, next: 0 };
         for &mv in legal.iter() {
             let tactical = pos.is_capture(mv) || mv.kind() == MoveKind::Promotion;
@@ -138,7 +146,7 @@ impl Picker {
                 (KILLER + i32::from(killers[0] == mv), Kind::Killer)
             } else {
                 let h = history[mv.from().index()][mv.to().index()].clamp(-(1 << 20), 1 << 20);
-                if selecting && !selection.proposed.contains(mv) {
+                if selecting && !proposed[mv.from().index()].contains(mv.to()) {
                     (h, Kind::Unproposed)
                 } else if selecting {
                     (PROPOSED + h, Kind::Proposed)
@@ -198,5 +206,30 @@ mod tests {
         assert_eq!(bad, moves.len() - 1, "the losing capture comes last: {moves:?}");
         let legal = Position::from_fen(fen).unwrap().legal_moves().len();
         assert_eq!(moves.len(), legal, "every legal move once");
+    }
+
+    /// With the agents asked, the quiet moves they proposed and only those come as `Proposed`,
+    /// the first time (polled) and the second (recalled by the position's key).
+    #[test]
+    fn the_proposed_quiet_moves_are_the_agents_proposals() {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let pos = Position::from_fen(fen).unwrap();
+        let legal = pos.legal_moves();
+        let mut asked = MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1);
+        let mut proposals = MoveList::new();
+        asked.proposals(&pos, &legal, &mut proposals);
+        let mut selection = Selection::new(Some(MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1)));
+        let history = [[0; 64]; 64];
+        for _ in 0..2 {
+            let picked: Vec<(Move, Kind)> =
+                Picker::new(&pos, &legal, None, [Move::NULL; 2], &history, &mut selection, 5, false).collect();
+            let proposed: Vec<Move> = picked.iter().filter(|(_, k)| *k == Kind::Proposed).map(|&(m, _)| m).collect();
+            let quiet_proposals: Vec<Move> =
+                proposals.iter().copied().filter(|&m| !pos.is_capture(m) && m.promotion().is_none()).collect();
+            assert!(!proposed.is_empty());
+            assert_eq!(proposed.len(), quiet_proposals.len(), "{proposed:?} vs {quiet_proposals:?}");
+            assert!(proposed.iter().all(|m| quiet_proposals.contains(m)));
+            assert!(picked.iter().any(|(_, k)| *k == Kind::Unproposed));
+        }
     }
 }

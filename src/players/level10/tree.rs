@@ -12,7 +12,7 @@
 use super::order::{Kind, Picker, Selection};
 use super::table::{Bound, Entry, Table};
 use crate::agents;
-use crate::agents::judgement::Style;
+use crate::agents::judgement::{KnownThreat, Style};
 use crate::board::{Bitboard, Move, MoveKind, MoveList, Piece, Position};
 use crate::players::StopSignal;
 use std::sync::Arc;
@@ -219,10 +219,16 @@ impl Tree {
     /// The leaf judgement from the side to move.
     #[inline]
     fn judge(&mut self, pos: &Position) -> i32 {
-        let judged = self.judgement.judge(pos);
+        self.judge_with_threat(pos).0
+    }
+
+    /// `judge`, and the worst threat on the side to move where the judgement worked it out.
+    #[inline]
+    fn judge_with_threat(&mut self, pos: &Position) -> (i32, KnownThreat) {
+        let (judged, threat) = self.judgement.judge_with_threat(pos);
         match self.variety {
-            Some(salt) => judged + agents::variety::leaf_offset(salt, pos.hash()),
-            None => judged,
+            Some(salt) => (judged + agents::variety::leaf_offset(salt, pos.hash()), threat),
+            None => (judged, threat),
         }
     }
 
@@ -323,10 +329,17 @@ impl Tree {
                 return score;
             }
         }
+        // The worst threatened piece of the side to move, asked once a node (the judgement
+        // works it out on the way; pruning and reductions ask it).
+        let mut worst: KnownThreat = None;
         let static_eval = match (in_check, entry) {
             (true, _) => -INFINITY,
             (false, Some(e)) => e.eval,
-            (false, None) => self.judge(pos),
+            (false, None) => {
+                let (judged, threat) = self.judge_with_threat(pos);
+                worst = threat;
+                judged
+            }
         };
         self.evals[ply] = static_eval;
         // A node worth a deep search that the table knows nothing of: a shallower search
@@ -343,7 +356,9 @@ impl Tree {
             let far_above = depth <= 4 && static_eval - 100 * (depth - i32::from(improving)) >= beta;
             let null_move = self.parts.null_move && depth >= 3 && static_eval >= beta && has_pieces(pos);
             // A piece of ours hangs: the judgement does not know whether we can save it.
-            let hanging = (far_above || null_move) && self.parts.threat_guard && agents::worst_threat(pos).is_some();
+            let hanging = (far_above || null_move)
+                && self.parts.threat_guard
+                && worst.get_or_insert_with(|| agents::worst_threat(pos)).is_some();
             if far_above && !hanging {
                 return static_eval;
             }
@@ -382,8 +397,6 @@ impl Tree {
         let mut tried = 0usize;
         let mut quiets = [Move::NULL; 64];
         let mut n_quiets = 0;
-        // The worst threatened piece, asked once a node when a reduction needs it.
-        let mut worst: Option<Option<(crate::board::Square, i32)>> = None;
         for (mv, kind) in picker {
             let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
             let mut next = *pos;
