@@ -2,7 +2,8 @@
 //!
 //! The scale is Stockfish's `UCI_Elo` (fitted by its authors at 60 s + 0.6 s and anchored to
 //! CCRL 40/4). Stockfish at several `UCI_Elo` values plays the settings near it: level 9 and
-//! every node budget of level 10 meet the two anchors around them. The settings below the
+//! every node budget of level 10 meet the anchors around them (the strongest budgets three, one
+//! in each step of Stockfish's scale they fall between). The settings below the
 //! lowest anchor hang from level 9 by the agents' own games (the thesis's levels 1-8 in a round
 //! robin, level 9 against levels 7 and 8). All games go into one maximum-likelihood rating
 //! list, which is put on the anchors' scale piece by piece (`on_anchors`: each anchor at its
@@ -112,7 +113,7 @@ pub fn schedule(engines: &Engines) -> Result<Vec<Pairing>, SpecError> {
             out.push(pair(between_levels(b.list), level(u32::from(n)), 10));
         }
     }
-    // Each setting from level 9 up meets the two anchors around its rating at 1 s + 0.01 s;
+    // Each setting from level 9 up meets the anchors around its rating at 1 s + 0.01 s;
     // level 9 carries the link down to the levels below the anchors, so it meets the lowest
     // one most.
     out.push(pair(level(9), sf(1350), 2));
