@@ -306,7 +306,7 @@ impl Tree {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, true);
         }
         if ply >= MAX_PLY - 2 {
             return self.judge(pos);
@@ -509,8 +509,11 @@ impl Tree {
     }
 
     /// The leaves: the side to move may stand on the judgement or capture, trying the captures
-    /// and promotions the agents' exchange estimate does not lose; in check, every evasion.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// and promotions the agents' exchange estimate does not lose; in check, every evasion. At
+    /// the first ply of the leaves (`checks`) the quiet checks that do not lose the checking
+    /// piece come after the captures: a mate or a double attack begun with a check lies just
+    /// past where the search stops.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.pv_len[ply] = 0;
         if self.out_of_budget() {
             return 0;
@@ -556,6 +559,13 @@ impl Tree {
             }
             alpha = alpha.max(stand);
             pos.legal_captures_and_promotions_into(&mut moves);
+            if checks {
+                for &mv in crate::board::checking_moves(pos).iter() {
+                    if !pos.is_capture(mv) && mv.kind() != MoveKind::Promotion {
+                        moves.push(mv);
+                    }
+                }
+            }
             stand
         };
         let mut scored: [(i32, Move); crate::board::MAX_MOVES] = [(0, Move::NULL); crate::board::MAX_MOVES];
@@ -564,6 +574,15 @@ impl Tree {
             let key = if in_check {
                 pos.captured_piece(mv).map_or(0, |p| 1000 + crate::board::values::value(p))
             } else {
+                if !pos.is_capture(mv) && mv.kind() != MoveKind::Promotion {
+                    // A quiet check: after every capture, unless the checker is lost.
+                    if agents::capture_gain(pos, mv) < 0 {
+                        continue;
+                    }
+                    scored[n] = (-1, mv);
+                    n += 1;
+                    continue;
+                }
                 // Promotions to a knight, bishop or rook are left to the full search.
                 if mv.kind() == MoveKind::Promotion && mv.promotion() != Some(Piece::Queen) {
                     continue;
@@ -587,7 +606,7 @@ impl Tree {
         for &(_, mv) in &scored[..n] {
             let mut next = *pos;
             next.make_move(mv);
-            let score = -self.quiesce(&next, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&next, -beta, -alpha, ply + 1, false);
             if self.stopped && !self.must_finish {
                 return 0;
             }
@@ -646,6 +665,31 @@ mod tests {
         assert_eq!(from_table(stored, 4), MATE - 7);
         assert_eq!(from_table(to_table(-MATE + 6, 1), 1), -MATE + 6);
         assert_eq!(from_table(to_table(123, 9), 3), 123);
+    }
+
+    /// The first ply of the leaves tries quiet checks after the captures, so a mate by a quiet
+    /// check is seen where the search ends; deeper leaves (and `checks` off) stand on the
+    /// judgement.
+    #[test]
+    fn the_leaves_see_a_mate_by_a_quiet_check() {
+        let parts = Parts {
+            agent_selection: false,
+            agent_pruning: false,
+            agent_reductions: false,
+            threat_guard: false,
+            agent_leaves: true,
+            quiescence: true,
+            transposition: false,
+            null_move: false,
+        };
+        let agents = crate::agents::MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1);
+        let mut tree = Tree::new(parts, agents, 1);
+        // Ra8 mates on the back rank; nothing can be taken.
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        tree.start(vec![pos.hash()], Budget::default());
+        assert_eq!(tree.quiesce(&pos, -INFINITY, INFINITY, 0, true), MATE - 1);
+        let standing = tree.quiesce(&pos, -INFINITY, INFINITY, 0, false);
+        assert!(standing < MATE_BOUND, "{standing}");
     }
 
     /// A position met once in the game before the root is no draw when the line comes back to
