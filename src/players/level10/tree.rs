@@ -667,11 +667,9 @@ mod tests {
         assert_eq!(from_table(to_table(123, 9), 3), 123);
     }
 
-    /// The first ply of the leaves tries quiet checks after the captures, so a mate by a quiet
-    /// check is seen where the search ends; deeper leaves (and `checks` off) stand on the
-    /// judgement.
-    #[test]
-    fn the_leaves_see_a_mate_by_a_quiet_check() {
+    /// A tree with the agents' judgement at its leaves and none of their move signals, with or
+    /// without the table and the null move.
+    fn plain_tree(table_and_null_move: bool) -> Tree {
         let parts = Parts {
             agent_selection: false,
             agent_pruning: false,
@@ -679,11 +677,19 @@ mod tests {
             threat_guard: false,
             agent_leaves: true,
             quiescence: true,
-            transposition: false,
-            null_move: false,
+            transposition: table_and_null_move,
+            null_move: table_and_null_move,
         };
         let agents = crate::agents::MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1);
-        let mut tree = Tree::new(parts, agents, 1);
+        Tree::new(parts, agents, 1)
+    }
+
+    /// The first ply of the leaves tries quiet checks after the captures, so a mate by a quiet
+    /// check is seen where the search ends; deeper leaves (and `checks` off) stand on the
+    /// judgement.
+    #[test]
+    fn the_leaves_see_a_mate_by_a_quiet_check() {
+        let mut tree = plain_tree(false);
         // Ra8 mates on the back rank; nothing can be taken.
         let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         tree.start(vec![pos.hash()], Budget::default());
@@ -696,18 +702,7 @@ mod tests {
     /// it (the game goes on); met on the line itself, or twice before, it is.
     #[test]
     fn repetitions_count_within_the_line_or_three_times() {
-        let parts = Parts {
-            agent_selection: false,
-            agent_pruning: false,
-            agent_reductions: false,
-            threat_guard: false,
-            agent_leaves: true,
-            quiescence: true,
-            transposition: true,
-            null_move: true,
-        };
-        let agents = crate::agents::MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1);
-        let mut tree = Tree::new(parts, agents, 1);
+        let mut tree = plain_tree(true);
         let start = Position::from_fen("6k1/8/8/8/8/8/5Q2/6K1 w - - 20 40").unwrap();
         let line = ["g1h1", "g8h8", "h1g1", "h8g8"];
         let mut positions = vec![start];
