@@ -340,6 +340,13 @@ def check_backslash_paths(wine: Wine, problems: list[str]) -> None:
     ]
     for args in runs:
         out = subprocess.run(wine.command(*args), cwd=where, capture_output=True, text=True, timeout=300)
+        if out.returncode != 0 and not out.stdout and not out.stderr:
+            # Every way the program fails says so on stderr, and a match reports its progress
+            # there: a status with no word at all is Wine not starting it, seen once on a fresh
+            # machine. Once more, and the second answer is the one judged.
+            print(f"  note: Wine ended agentchess.exe {' '.join(args)} with status {out.returncode} "
+                  "and no output; run again")
+            out = subprocess.run(wine.command(*args), cwd=where, capture_output=True, text=True, timeout=300)
         if out.returncode != 0:
             problems.append(f"agentchess.exe {' '.join(args)}: exit status {out.returncode}: {out.stderr.strip()[:300]}")
     stray = [p.name for p in where.rglob("*") if "\\" in p.name]
