@@ -91,11 +91,14 @@ impl Features {
     /// While the side to move has a piece the exchange estimate says it loses, the tree does
     /// not pass (null move) or cut the node on its static judgement.
     pub const THREAT_GUARD: Features = Features(1 << 24);
+    /// The first ply of the leaves also plays out the quiet checks that do not lose the
+    /// checking piece, so that a mate by a quiet check is seen where the search ends.
+    pub const LEAF_CHECKS: Features = Features(1 << 25);
 
     pub const NONE: Features = Features(0);
 
     /// Every flag with its command-line name, in the order of Table 2.1, then level 9's.
-    pub const NAMED: [(Features, &'static str); 25] = [
+    pub const NAMED: [(Features, &'static str); 26] = [
         (Features::FOUNDATION, "foundation"),
         (Features::THREAT_AND_BACKUP, "threat-and-backup"),
         (Features::MOVE_ATTACK, "move-attack"),
@@ -121,6 +124,7 @@ impl Features {
         (Features::AGENT_PRUNING, "agent-pruning"),
         (Features::AGENT_REDUCTIONS, "agent-reductions"),
         (Features::THREAT_GUARD, "threat-guard"),
+        (Features::LEAF_CHECKS, "leaf-checks"),
     ];
 
     /// Level 9's new rules, each usable alone (the ablation removes one at a time).
@@ -144,7 +148,8 @@ impl Features {
             | Features::TRANSPOSITION.0
             | Features::NULL_MOVE.0
             | Features::AGENT_REDUCTIONS.0
-            | Features::THREAT_GUARD.0,
+            | Features::THREAT_GUARD.0
+            | Features::LEAF_CHECKS.0,
     );
 
     /// Every part of the tree, level 10's and the ones it leaves out (`agent-pruning`).

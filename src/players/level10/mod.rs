@@ -76,6 +76,7 @@ impl Level10 {
             threat_guard: features.has(Features::THREAT_GUARD),
             agent_leaves: features.has(Features::AGENT_LEAVES),
             quiescence: features.has(Features::QUIESCENCE),
+            leaf_checks: features.has(Features::LEAF_CHECKS),
             transposition: features.has(Features::TRANSPOSITION),
             null_move: features.has(Features::NULL_MOVE),
         };

@@ -45,6 +45,8 @@ pub struct Parts {
     pub agent_leaves: bool,
     /// Captures the agents' exchange estimate does not lose are played out at the leaves.
     pub quiescence: bool,
+    /// The first ply of the leaves also tries the quiet checks that keep the checking piece.
+    pub leaf_checks: bool,
     /// The transposition table.
     pub transposition: bool,
     /// A side that stays ahead after passing its move is not searched further (null move).
@@ -306,7 +308,7 @@ impl Tree {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, true);
+            return self.quiesce(pos, alpha, beta, ply, self.parts.leaf_checks);
         }
         if ply >= MAX_PLY - 2 {
             return self.judge(pos);
@@ -677,6 +679,7 @@ mod tests {
             threat_guard: false,
             agent_leaves: true,
             quiescence: true,
+            leaf_checks: true,
             transposition: table_and_null_move,
             null_move: table_and_null_move,
         };
