@@ -19,7 +19,7 @@
 
 use super::ratings::RatingList;
 use crate::players::spec::{PlayerSpec, SpecError};
-use crate::players::strength::{BETWEEN_LEVELS, Setting};
+use crate::players::strength::{BELOW_BUDGETS, BETWEEN_LEVELS, Setting};
 
 /// Level 10's node budgets that are rated: `UCI_Elo` above level 9 interpolates between them.
 pub const NODE_RUNGS: [u64; 9] = [60, 120, 250, 500, 1000, 2000, 4000, 8000, 16000];
@@ -77,7 +77,8 @@ pub fn node_rung(nodes: u64) -> PlayerSpec {
     PlayerSpec::level(10).expect("level 10 exists").with_nodes(Some(nodes)).expect("level 10 thinks ahead")
 }
 
-/// A set of rules rated between two levels (`strength::BETWEEN_LEVELS`).
+/// A set of rules rated between two levels (`strength::BETWEEN_LEVELS`) or between level 9 and
+/// level 10's budgets (`strength::BELOW_BUDGETS`).
 pub fn between_levels(list: &'static str) -> PlayerSpec {
     PlayerSpec::from_setting(Setting::Features(list))
 }
@@ -87,6 +88,7 @@ pub fn between_levels(list: &'static str) -> PlayerSpec {
 pub fn settings() -> Vec<PlayerSpec> {
     let mut out: Vec<PlayerSpec> = (1..=9).map(|n| PlayerSpec::level(n).expect("levels 1-9 exist")).collect();
     out.extend(BETWEEN_LEVELS.iter().map(|b| between_levels(b.list)));
+    out.extend(BELOW_BUDGETS.iter().map(|list| between_levels(list)));
     out.extend(NODE_RUNGS.iter().map(|&n| node_rung(n)));
     out
 }
@@ -142,6 +144,13 @@ pub fn schedule(engines: &Engines) -> Result<Vec<Pairing>, SpecError> {
         if let Some(engine) = cross(cmd, name)? {
             out.push(Pairing { a: node_rung(2000), b: engine, weight: 1, openings: false });
         }
+    }
+    // Between level 9 and the budgets: hung from level 9 and the two lowest anchors. Last, so
+    // that the pairings above keep their places and seeds.
+    for list in BELOW_BUDGETS {
+        out.push(pair(between_levels(list), level(9), 10));
+        out.push(pair(between_levels(list), sf(1350), 2));
+        out.push(pair(between_levels(list), sf(1500), 2));
     }
     Ok(out)
 }

@@ -144,7 +144,8 @@ impl PlayerSpec {
             Setting::Nodes(n) => {
                 PlayerSpec::new(PlayerKind::Level(10)).with_nodes(Some(n)).expect("level 10 thinks ahead")
             }
-            Setting::Features(list) => PlayerSpec::features(list).expect("a rated set of rules parses"),
+            // A rated set of rules may carry a node budget (`strength::BELOW_BUDGETS`).
+            Setting::Features(list) => format!("features:{list}").parse().expect("a rated set of rules parses"),
         }
     }
 
@@ -379,6 +380,11 @@ mod tests {
         for b in strength::BETWEEN_LEVELS {
             let between = PlayerSpec::from_setting(Setting::Features(b.list));
             assert_eq!(between, spec(&format!("features:{}", b.list)), "{}", b.list);
+        }
+        for list in strength::BELOW_BUDGETS {
+            let below = PlayerSpec::from_setting(Setting::Features(list));
+            assert_eq!(below.to_string(), format!("features:{list}"));
+            assert!(below.nodes.is_some(), "{list} plays at a node budget");
         }
         assert_eq!(spec("level:9").resolved(), spec("level:9"));
     }

@@ -72,38 +72,45 @@ pub const BETWEEN_LEVELS: &[Between] = &[
     between("level9,-fork", 7, 9),
 ];
 
+/// Level 10 at its lowest budgets without `leaf-checks`, rated between level 9 and level 10's
+/// node budgets: with quiet checks in its leaves, level 10 plays 240 Elo above level 9 at any
+/// budget up to 250 nodes (its first iterations are searched whatever the budget), so nothing
+/// else lies between. `features:LIST` with a node budget; `LADDER` places them.
+pub const BELOW_BUDGETS: &[&str] = &["level10,-leaf-checks,nodes=60", "level10,-leaf-checks,nodes=120"];
+
 /// The calibration's ratings (docs/calibration.md: Stockfish 15.1 at 1 s + 0.01 s as the
-/// anchors; rounded), by rating. Level 10 at 60 nodes is rated too, and left out: it came out
-/// above 120 nodes, within the intervals, and a ladder on which fewer nodes play stronger would
-/// interpolate backwards.
+/// anchors; rounded), by rating.
 pub const LADDER: &[Rung] = &[
-    level(1, 405),
-    level(2, 460),
-    mix("level2,placement,variety", 527),
-    mix("level2,mating,variety", 600),
-    level(3, 667),
-    level(4, 667),
-    level(5, 672),
-    level(6, 698),
-    level(8, 706),
-    level(7, 712),
-    mix("level7,placement,variety", 761),
-    mix("level7,exchange,placement,variety", 788),
-    mix("level9,-look-ahead,-exchange,-fork", 838),
-    mix("level9,-look-ahead,-exchange", 893),
-    mix("level9,-look-ahead", 970),
-    mix("level9,-exchange,-fork,-mating", 1037),
-    mix("level9,-exchange", 1137),
-    mix("level9,-fork", 1225),
-    level(9, 1274),
-    nodes(120, 1346),
-    nodes(250, 1425),
-    nodes(500, 1548),
-    nodes(1000, 1659),
-    nodes(2000, 1763),
-    nodes(4000, 1831),
-    nodes(8000, 1882),
-    nodes(16000, 1936),
+    level(1, 376),
+    level(2, 431),
+    mix("level2,placement,variety", 499),
+    mix("level2,mating,variety", 571),
+    level(3, 638),
+    level(4, 639),
+    level(5, 643),
+    level(6, 670),
+    level(8, 678),
+    level(7, 683),
+    mix("level7,placement,variety", 732),
+    mix("level7,exchange,placement,variety", 759),
+    mix("level9,-look-ahead,-exchange,-fork", 810),
+    mix("level9,-look-ahead,-exchange", 864),
+    mix("level9,-look-ahead", 941),
+    mix("level9,-exchange,-fork,-mating", 1009),
+    mix("level9,-exchange", 1108),
+    mix("level9,-fork", 1196),
+    level(9, 1245),
+    mix("level10,-leaf-checks,nodes=60", 1327),
+    mix("level10,-leaf-checks,nodes=120", 1414),
+    nodes(60, 1495),
+    nodes(120, 1509),
+    nodes(250, 1516),
+    nodes(500, 1622),
+    nodes(1000, 1702),
+    nodes(2000, 1757),
+    nodes(4000, 1837),
+    nodes(8000, 1887),
+    nodes(16000, 1945),
 ];
 
 /// The lowest and highest Elo a player can ask for.
@@ -244,8 +251,9 @@ mod tests {
         for n in 1..=9 {
             assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Level(n)).count(), 1, "level {n}");
         }
-        for b in BETWEEN_LEVELS {
-            assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Features(b.list)).count(), 1, "{}", b.list);
+        let rated = BETWEEN_LEVELS.iter().map(|b| b.list).chain(BELOW_BUDGETS.iter().copied());
+        for list in rated {
+            assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Features(list)).count(), 1, "{list}");
         }
         let budgets: Vec<u64> =
             LADDER.iter().filter_map(|r| if let Setting::Nodes(n) = r.setting { Some(n) } else { None }).collect();
@@ -258,7 +266,8 @@ mod tests {
                 Setting::Level(n) => assert!((1..=9).contains(&n)),
                 Setting::Nodes(n) => assert!(n >= 1),
                 Setting::Features(list) => {
-                    assert!(BETWEEN_LEVELS.iter().any(|b| b.list == list), "{list} is rated")
+                    let rated = BETWEEN_LEVELS.iter().any(|b| b.list == list) || BELOW_BUDGETS.contains(&list);
+                    assert!(rated, "{list} is rated")
                 }
             }
         }
