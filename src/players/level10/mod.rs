@@ -522,6 +522,31 @@ mod tests {
         assert!(ten.score + reply.score >= 200, "level 10's move {ten:?} against the reply {reply:?}");
     }
 
+    /// Each part of the tree follows its own feature: level 10 has every part but
+    /// `agent-pruning`, and `level10,-X` turns off part X alone.
+    #[test]
+    fn each_part_follows_its_feature() {
+        let parts = |list: &str| Level10::new(Features::parse(list).unwrap(), 1, 1).tree.parts;
+        let full = parts("level10");
+        assert!(!full.agent_pruning);
+        let off: [(&str, fn(&mut Parts) -> &mut bool); 8] = [
+            ("agent-selection", |p| &mut p.agent_selection),
+            ("agent-reductions", |p| &mut p.agent_reductions),
+            ("threat-guard", |p| &mut p.threat_guard),
+            ("agent-leaves", |p| &mut p.agent_leaves),
+            ("quiescence", |p| &mut p.quiescence),
+            ("leaf-checks", |p| &mut p.leaf_checks),
+            ("transposition", |p| &mut p.transposition),
+            ("null-move", |p| &mut p.null_move),
+        ];
+        for (name, field) in off {
+            let mut expected = full;
+            assert!(*field(&mut expected), "level 10 has {name}");
+            *field(&mut expected) = false;
+            assert_eq!(parts(&format!("level10,-{name}")), expected, "{name}");
+        }
+    }
+
     /// The table is as large as asked (XBoard `memory`, UCI `Hash`), through the player too.
     #[test]
     fn the_table_follows_the_size_asked() {
