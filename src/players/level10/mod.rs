@@ -529,7 +529,8 @@ mod tests {
         let parts = |list: &str| Level10::new(Features::parse(list).unwrap(), 1, 1).tree.parts;
         let full = parts("level10");
         assert!(!full.agent_pruning);
-        let off: [(&str, fn(&mut Parts) -> &mut bool); 8] = [
+        type Field = fn(&mut Parts) -> &mut bool;
+        let off: [(&str, Field); 8] = [
             ("agent-selection", |p| &mut p.agent_selection),
             ("agent-reductions", |p| &mut p.agent_reductions),
             ("threat-guard", |p| &mut p.threat_guard),
