@@ -520,6 +520,11 @@ impl Tree {
         if self.out_of_budget() {
             return 0;
         }
+        // A quiet check and a quiet evasion can bring back a position of the line or the game
+        // (`search` looked at the first ply of the leaves; after a capture nothing repeats).
+        if !checks && pos.halfmove_clock() > 0 && self.is_draw(pos) {
+            return if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 };
+        }
         self.nodes += 1;
         if ply >= MAX_PLY - 2 {
             return self.judge(pos);
@@ -608,7 +613,9 @@ impl Tree {
         for &(_, mv) in &scored[..n] {
             let mut next = *pos;
             next.make_move(mv);
+            self.path.push(next.hash());
             let score = -self.quiesce(&next, -beta, -alpha, ply + 1, false);
+            self.path.pop();
             if self.stopped && !self.must_finish {
                 return 0;
             }
@@ -699,6 +706,29 @@ mod tests {
         assert_eq!(tree.quiesce(&pos, -INFINITY, INFINITY, 0, true), MATE - 1);
         let standing = tree.quiesce(&pos, -INFINITY, INFINITY, 0, false);
         assert!(standing < MATE_BOUND, "{standing}");
+    }
+
+    /// A quiet check and a quiet evasion in the leaves can come back to the root: a draw there,
+    /// as in the search, not a position judged and played on.
+    #[test]
+    fn the_leaves_see_a_repetition_by_quiet_checks() {
+        let mut tree = plain_tree(false);
+        let root = Position::from_fen("6k1/p7/4Q3/8/8/8/1R6/K7 b - - 10 60").unwrap();
+        let mut line = vec![root];
+        for mv in ["g8f8", "e6d6", "f8g8", "d6e6"] {
+            let last = *line.last().unwrap();
+            line.push(last.play(last.parse_uci(mv).unwrap()));
+        }
+        let back = line[4];
+        assert_eq!(back.hash(), root.hash());
+        // Without the line, the position is judged: White is a queen and a rook up.
+        tree.start(vec![root.hash()], Budget::default());
+        let judged = tree.quiesce(&back, -INFINITY, INFINITY, 4, false);
+        assert!(judged < -500, "{judged}");
+        // Reached by the line from the root, it is a draw.
+        tree.start(vec![root.hash()], Budget::default());
+        tree.path.extend(line[1..].iter().map(|p| p.hash()));
+        assert_eq!(tree.quiesce(&back, -INFINITY, INFINITY, 4, false), 0);
     }
 
     /// A position met once in the game before the root is no draw when the line comes back to
