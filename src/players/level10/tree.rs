@@ -295,7 +295,7 @@ impl Tree {
         }
         if ply > 0 {
             if self.is_draw(pos) {
-                return if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 };
+                return draw_score(pos, ply);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -523,7 +523,7 @@ impl Tree {
         // A quiet check and a quiet evasion can bring back a position of the line or the game
         // (`search` looked at the first ply of the leaves; after a capture nothing repeats).
         if !checks && pos.halfmove_clock() > 0 && self.is_draw(pos) {
-            return if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 };
+            return draw_score(pos, ply);
         }
         self.nodes += 1;
         if ply >= MAX_PLY - 2 {
@@ -632,6 +632,12 @@ impl Tree {
         }
         best
     }
+}
+
+/// The score of a drawn position (`Tree::is_draw`): a mate given on the fiftieth move still
+/// counts as a mate.
+fn draw_score(pos: &Position, ply: usize) -> i32 {
+    if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 }
 }
 
 /// A side with only pawns and king may be in zugzwang, where passing would be best: no null
