@@ -16,49 +16,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from pipe_engine import POSITIONS, Engine
+
 ROOT = Path(__file__).resolve().parents[2]
-
-POSITIONS = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "2r3k1/pp3ppp/2n1b3/3p4/3P4/2PB1N2/P4PPP/2R3K1 w - - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-]
-
-
-class Engine:
-    def __init__(self, cmd: list[str]) -> None:
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, line: str) -> float:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        return time.perf_counter()
-
-    def until(self, prefix: str, timeout: float = 60.0) -> tuple[str, float]:
-        assert self.proc.stdout is not None
-        end = time.time() + timeout
-        while time.time() < end:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine closed its output")
-            if line.startswith(prefix):
-                return line.strip(), time.perf_counter()
-        raise RuntimeError(f"no line starting with {prefix!r} in {timeout} s")
-
-    def close(self) -> None:
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 def time_interrupts(engine: str, rounds: int, think: float, protocol: str, threads: int = 1) -> list[float]:
