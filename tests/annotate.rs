@@ -5,6 +5,7 @@
 
 use agentchess::agents::Motif;
 use agentchess::board::{Game, Position};
+use agentchess::experiments::annotate::chances::Scale;
 use agentchess::experiments::annotate::{note, view};
 use agentchess::players::SearchLimits;
 use agentchess::players::spec::PlayerSpec;
@@ -81,7 +82,7 @@ fn reason(case: &Case) -> Result<(Motif, char, String, String), String> {
     let now = view(judge.as_mut(), &game, &limits);
     game.play(mv);
     let next = view(judge.as_mut(), &game, &limits);
-    let n = note(0, pos, mv, &now, &next);
+    let n = note(0, pos, mv, &now, &next, Scale::AGENTS);
     let mark = n.mark.ok_or_else(|| format!("not marked (loss {:.2}, {} to {})", n.loss, n.before, n.after))?;
     let c = n.critique.ok_or_else(|| format!("{mark:?} with no reason"))?;
     let letter = c.piece.to_char().to_ascii_uppercase();

@@ -3,7 +3,8 @@
 
 use super::CliError;
 use super::args::{AnnotateArgs, probe_players, read_spec, threads};
-use crate::experiments::annotate::{Annotated, annotate_all, page, pgn_out::to_pgn, table};
+use crate::experiments::annotate::chances::Scale;
+use crate::experiments::annotate::{Annotated, Judging, annotate_all, page, pgn_out::to_pgn, table};
 use crate::experiments::pgn_reader::{PgnGame, read_games};
 use crate::players::{Player, SearchLimits};
 use std::collections::BTreeMap;
@@ -63,6 +64,10 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         // agents analyses for them, as in the protocols' analysis.
         player.analyst().unwrap_or(player)
     };
+    // An engine's centipawns are taken as Stockfish's, to which the winning-chances map was
+    // fitted; the agents' tree (every level here) scores on a smaller scale.
+    let scale = if spec.is_external() { Scale::SAME } else { Scale::AGENTS };
+    let judging = Judging { limits, name: judge_name, scale };
     let progress = Progress::new(&games);
     let written = Mutex::new(InOrder { next: 0, ready: BTreeMap::new() });
     let kept: Mutex<Vec<Option<Annotated>>> = Mutex::new(vec![None; games.len()]);
@@ -81,7 +86,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
             w.next += 1;
         }
     };
-    annotate_all(&games, &make_judge, &limits, &judge_name, threads(args.threads), &|| progress.tick(), &done);
+    annotate_all(&games, &make_judge, &judging, threads(args.threads), &|| progress.tick(), &done);
     progress.finish();
     if let Some(dir) = &args.out {
         let annotated: Vec<Annotated> =

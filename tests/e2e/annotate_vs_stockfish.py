@@ -77,11 +77,11 @@ def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, check=True, **kw)
 
 
-def make_games(agentchess: str, path: Path) -> None:
+def make_games(agentchess: str, path: Path, seed_offset: int = 0) -> None:
     parts = []
     for i, (a, b, games, seed) in enumerate(PAIRINGS):
         part = path.with_suffix(f".{i}.pgn")
-        run([agentchess, "match", a, b, "--games", str(games), "--seed", str(seed), "--threads", "2",
+        run([agentchess, "match", a, b, "--games", str(games), "--seed", str(seed + seed_offset), "--threads", "2",
              "--pgn", str(part)], stdout=subprocess.DEVNULL)
         parts.append(part.read_text())
         part.unlink()
@@ -222,6 +222,8 @@ def main() -> int:
     ap.add_argument("--player", help="annotate's --player (default: its own, level 10)")
     ap.add_argument("--threads", type=int, help="annotate's --threads (default: its own, all cores)")
     ap.add_argument("--workers", type=int, default=2, help="Stockfish processes, one thread each")
+    ap.add_argument("--seed-offset", type=int, default=0,
+                    help="added to every pairing's seed: another set of games of the same kind, e.g. to check a rule chosen on the first")
     ap.add_argument("--min", type=float, help="fail when blunder precision or recall is below this")
     ap.add_argument("--judge-depth", type=int,
                     help="judge with Stockfish at this depth instead of annotate: how near a judge of that strength comes to --depth")
@@ -230,7 +232,7 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     games_pgn = work / "games.pgn"
     if not games_pgn.exists():
-        make_games(args.agentchess, games_pgn)
+        make_games(args.agentchess, games_pgn, args.seed_offset)
     name = "annotated" + ("" if args.nodes is None else f"-{args.nodes}")
     name += "" if args.player is None else "-" + "".join(c if c.isalnum() else "_" for c in args.player)
     ours_pgn = work / f"{name}.pgn"

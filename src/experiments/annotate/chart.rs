@@ -29,8 +29,8 @@ pub fn mark_colour(mark: Mark) -> &'static str {
 pub fn white_percent(notes: &[MoveNote], k: usize) -> f64 {
     let white = |n: &MoveNote, s: Score| if n.mover() == Color::White { s } else { s.flip() };
     match k {
-        0 => notes.first().map_or(50.0, |n| white(n, n.before).percent()),
-        k => notes.get(k - 1).map_or(50.0, |n| white(n, n.after).percent()),
+        0 => notes.first().map_or(50.0, |n| n.percent(white(n, n.before))),
+        k => notes.get(k - 1).map_or(50.0, |n| n.percent(white(n, n.after))),
     }
 }
 

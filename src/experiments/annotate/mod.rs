@@ -25,7 +25,7 @@ use crate::agents::{Critique, Hindsight, critique};
 use crate::board::{Game, Move, Position};
 use crate::experiments::pgn_reader::PgnGame;
 use crate::players::{Player, SearchLimits};
-use chances::{Mark, Score};
+use chances::{Mark, Scale, Score};
 
 /// The judge's view of one position: its score from the side to move, and its line (empty
 /// when the game is over there).
@@ -57,6 +57,8 @@ pub struct MoveNote {
     pub reply: Vec<Move>,
     /// Why, for a marked move, when the agents can say.
     pub critique: Option<Critique>,
+    /// What the judge's centipawns are worth on the winning-chances map.
+    pub scale: Scale,
 }
 
 impl MoveNote {
@@ -68,6 +70,11 @@ impl MoveNote {
     /// The mover: White when the ply's position has White to move.
     pub fn mover(&self) -> crate::board::Color {
         self.pos.side_to_move()
+    }
+
+    /// `score`'s winning chances in percent, by this judge's scale.
+    pub fn percent(&self, score: Score) -> f64 {
+        self.scale.percent(score)
     }
 
     /// "12." or "12..." for this move.
@@ -152,23 +159,23 @@ pub fn judge_game(game: &PgnGame, judge: &mut dyn Player, limits: &SearchLimits,
 }
 
 /// The notes of a game from the judge's views of its positions (`views[i]` before move `i`,
-/// the last after the last move).
-pub fn notes(game: &PgnGame, views: &[View]) -> Vec<MoveNote> {
+/// the last after the last move), the judge's centipawns worth `scale` on the map.
+pub fn notes(game: &PgnGame, views: &[View], scale: Scale) -> Vec<MoveNote> {
     let mut pos = game.start;
     let mut notes = Vec::with_capacity(game.moves.len());
     for (ply, &mv) in game.moves.iter().enumerate() {
         let (now, next) = (&views[ply], &views[ply + 1]);
-        notes.push(note(ply, pos, mv, now, next));
+        notes.push(note(ply, pos, mv, now, next, scale));
         pos = pos.play(mv);
     }
     notes
 }
 
 /// One move judged: its loss, mark, and for a marked move the agents' reason.
-pub fn note(ply: usize, pos: Position, mv: Move, now: &View, next: &View) -> MoveNote {
+pub fn note(ply: usize, pos: Position, mv: Move, now: &View, next: &View, scale: Scale) -> MoveNote {
     let (before, after) = (now.score, next.score.flip());
     let best = now.line.first() == Some(&mv);
-    let loss = if best { 0.0 } else { (before.chances() - after.chances()).max(0.0) };
+    let loss = if best { 0.0 } else { (scale.chances(before) - scale.chances(after)).max(0.0) };
     let mark = Mark::for_loss(loss);
     let critique = mark.and_then(|_| {
         let mate = |s: Score| match s {
@@ -196,19 +203,23 @@ pub fn note(ply: usize, pos: Position, mv: Move, now: &View, next: &View) -> Mov
         better: now.line.clone(),
         reply: next.line.clone(),
         critique,
+        scale,
     }
 }
 
+/// How the judge judges: its budget a position, its name as the PGN and page give it, and
+/// what its centipawns are worth on the winning-chances map.
+#[derive(Clone, Debug)]
+pub struct Judging {
+    pub limits: SearchLimits,
+    pub name: String,
+    pub scale: Scale,
+}
+
 /// A game judged and noted.
-pub fn annotate(
-    game: &PgnGame,
-    judge: &mut dyn Player,
-    limits: &SearchLimits,
-    judge_name: &str,
-    tick: &mut dyn FnMut(),
-) -> Annotated {
-    let views = judge_game(game, judge, limits, tick);
-    Annotated { game: game.clone(), notes: notes(game, &views), judge: judge_name.to_string() }
+pub fn annotate(game: &PgnGame, judge: &mut dyn Player, judging: &Judging, tick: &mut dyn FnMut()) -> Annotated {
+    let views = judge_game(game, judge, &judging.limits, tick);
+    Annotated { game: game.clone(), notes: notes(game, &views, judging.scale), judge: judging.name.clone() }
 }
 
 /// Every game of `games` annotated on `threads` workers, a game to a worker at a time, each
@@ -217,8 +228,7 @@ pub fn annotate(
 pub fn annotate_all(
     games: &[PgnGame],
     make_judge: &(dyn Fn() -> Box<dyn Player> + Sync),
-    limits: &SearchLimits,
-    judge_name: &str,
+    judging: &Judging,
     threads: usize,
     tick: &(dyn Fn() + Sync),
     done: &(dyn Fn(usize, Annotated) + Sync),
@@ -231,8 +241,7 @@ pub fn annotate_all(
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(game) = games.get(i) else { break };
-                    let annotated = annotate(game, judge.as_mut(), limits, judge_name, &mut || tick());
-                    done(i, annotated);
+                    done(i, annotate(game, judge.as_mut(), judging, &mut || tick()));
                 }
             });
         }
@@ -285,7 +294,7 @@ mod tests {
         let reply = after.parse_move("hxg5").unwrap();
         let kd2 = g.start.parse_move("Kd2").unwrap();
         let views = [view(Score::Cp(20), &[kd2]), view(Score::Cp(280), &[reply])];
-        let n = &notes(&g, &views)[0];
+        let n = &notes(&g, &views, Scale::SAME)[0];
         assert_eq!((n.before, n.after), (Score::Cp(20), Score::Cp(-280)));
         assert!(n.loss > 0.3, "{}", n.loss);
         assert_eq!(n.mark, Some(Mark::Blunder));
@@ -300,7 +309,7 @@ mod tests {
         let kd2 = g.moves[0];
         // The judge's score after it is worse than before (a deeper look): no loss all the same.
         let views = [view(Score::Cp(20), &[kd2]), view(Score::Cp(400), &[])];
-        let n = &notes(&g, &views)[0];
+        let n = &notes(&g, &views, Scale::SAME)[0];
         assert_eq!((n.loss, n.mark, n.has_better()), (0.0, None, false));
     }
 

@@ -289,7 +289,7 @@ fn drawing(g: &Annotated, k: usize) -> Drawing {
 /// A score and White's winning chances in words: "+1.25 (White's winning chances 61%)".
 fn score_words(n: &MoveNote, s: Score) -> String {
     let white = if n.mover() == Color::White { s } else { s.flip() };
-    format!("{white} for White, winning chances {:.0}%", white.percent())
+    format!("{white} for White, winning chances {:.0}%", n.percent(white))
 }
 
 /// What the page says of state `k`.
@@ -317,8 +317,8 @@ fn words(notes: &[MoveNote], k: usize) -> String {
         n.mover(),
         n.before,
         n.after,
-        n.before.percent(),
-        n.after.percent()
+        n.percent(n.before),
+        n.percent(n.after)
     );
     if let Some(c) = &n.critique {
         let _ = write!(s, "<p class=\"reason\">{}.</p>", esc(&c.to_string()));
@@ -341,6 +341,7 @@ fn words(notes: &[MoveNote], k: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chances::Scale;
     use super::super::{View, notes};
     use super::*;
     use crate::experiments::pgn_reader::read_games;
@@ -357,7 +358,7 @@ mod tests {
         }
         views[6] = View { score: Score::Mate(1), line: vec![game.moves[6]] };
         views.push(View { score: Score::Lost, line: Vec::new() });
-        let notes = notes(&game, &views);
+        let notes = notes(&game, &views, Scale::SAME);
         Annotated { game, notes, judge: "judge".into() }
     }
 

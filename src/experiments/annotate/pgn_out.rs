@@ -89,8 +89,8 @@ pub fn move_comment(n: &MoveNote) -> String {
             n.mover(),
             n.before,
             n.after,
-            n.before.percent(),
-            n.after.percent()
+            n.percent(n.before),
+            n.percent(n.after)
         ));
         if let Some(c) = &n.critique {
             parts.push(format!("{c}."));
@@ -135,6 +135,7 @@ fn wrap(out: &mut String, words: &[String]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chances::Scale;
     use super::super::{View, notes};
     use super::*;
     use crate::board::Position;
@@ -154,7 +155,7 @@ mod tests {
         }
         views[5 + 1] = View { score: Score::Mate(1), line: vec![game.moves[6]] };
         views.push(View { score: Score::Lost, line: Vec::new() });
-        let notes = notes(&game, &views);
+        let notes = notes(&game, &views, Scale::SAME);
         Annotated { game, notes, judge: "test judge".into() }
     }
 

@@ -56,6 +56,7 @@ pub fn rows(game: usize, a: &Annotated) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chances::Scale;
     use super::super::{View, notes};
     use super::*;
     use crate::experiments::formats::csv_fields;
@@ -73,7 +74,7 @@ mod tests {
         }
         views[6] = View { score: Score::Mate(1), line: vec![game.moves[6]] };
         views.push(View { score: Score::Lost, line: Vec::new() });
-        let a = Annotated { notes: notes(&game, &views), game, judge: "j".into() };
+        let a = Annotated { notes: notes(&game, &views, Scale::SAME), game, judge: "j".into() };
         let text = rows(3, &a);
         let lines: Vec<Vec<String>> = text.lines().map(|l| csv_fields(l).unwrap()).collect();
         assert_eq!(lines.len(), 7);
