@@ -121,7 +121,13 @@ pub fn fit(players: &[String], results: &[(usize, usize, Wdl)], anchor: usize) -
         anchor
     } else {
         let first = active.iter().position(|&a| a).unwrap_or(anchor);
-        log::warn!("anchor {} has no finite rating; {} anchors the list instead", players[anchor], players[first]);
+        // An anchor with no games yet (a list of a run's first games) is no surprise; one that
+        // won or lost every game is worth a warning.
+        if games[anchor] == 0 {
+            log::debug!("anchor {} has played no game; {} anchors the list instead", players[anchor], players[first]);
+        } else {
+            log::warn!("anchor {} has no finite rating; {} anchors the list instead", players[anchor], players[first]);
+        }
         first
     };
     // Only players linked to the anchor by games can be rated against it.
