@@ -3,8 +3,8 @@
 
 use super::CliError;
 use super::args::{AnnotateArgs, probe_players, read_spec, threads};
-use crate::experiments::annotate::chances::Scale;
-use crate::experiments::annotate::{Annotated, Judging, annotate_all, page, pgn_out::to_pgn, table};
+use crate::experiments::annotate::chances::{Mark, Scale};
+use crate::experiments::annotate::{Annotated, Judging, SecondLook, annotate_all, page, pgn_out::to_pgn, table};
 use crate::experiments::pgn_reader::{PgnGame, read_games};
 use crate::players::{Player, SearchLimits};
 use std::collections::BTreeMap;
@@ -14,8 +14,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Nodes a position when neither --nodes nor --time is given: a 40-move game in well under a
-/// minute on one core (docs/annotate.md has the measurement).
+/// Nodes a position when neither --nodes nor --time is given: a 40-move game in under a minute
+/// on one core (docs/annotate.md has the measurement).
 pub const DEFAULT_NODES: u64 = 250_000;
 
 pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
@@ -39,24 +39,19 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.out {
         super::output::check_dir(dir)?;
     }
-    let (limits, budget) = match (args.time, args.nodes) {
-        (Some(t), _) => {
-            let t = Duration::from_secs_f64(t);
-            (
-                SearchLimits { soft_time: Some(t), hard_time: Some(t), ..SearchLimits::default() },
-                format!("{} s", t.as_secs_f64()),
-            )
-        }
-        (None, nodes) => {
-            let n = nodes.unwrap_or(DEFAULT_NODES);
-            (SearchLimits { nodes: Some(n), ..SearchLimits::default() }, format!("{n} nodes"))
-        }
+    let budget = match (args.time, args.nodes) {
+        (Some(t), _) => Budget::Seconds(t),
+        (None, nodes) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES)),
     };
     // An engine's spec, or a level at a node budget, carries its own budget.
-    let judge_name = if spec.is_external() || spec.nodes.is_some() {
-        spec.to_string()
-    } else {
-        format!("{spec}, {budget} a position")
+    let own_budget = spec.is_external() || spec.nodes.is_some();
+    let second = if own_budget || args.second_look == 1 { None } else { Some(args.second_look) };
+    let judge_name = match (own_budget, second) {
+        (true, _) => spec.to_string(),
+        (false, None) => format!("{spec}, {} a position", budget.words()),
+        (false, Some(n)) => {
+            format!("{spec}, {} a position, {} around a marked move", budget.words(), budget.times(n).words())
+        }
     };
     let make_judge = || -> Box<dyn Player> {
         let player = spec.build(args.seed);
@@ -67,7 +62,9 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
     // An engine's centipawns are taken as Stockfish's, to which the winning-chances map was
     // fitted; the agents' tree (every level here) scores on a smaller scale.
     let scale = if spec.is_external() { Scale::SAME } else { Scale::AGENTS };
-    let judging = Judging { limits, name: judge_name, scale };
+    let second_look =
+        second.map(|n| SecondLook { limits: budget.times(n).limits(), from_loss: Mark::Inaccuracy.threshold() });
+    let judging = Judging { limits: budget.limits(), name: judge_name, scale, second_look };
     let progress = Progress::new(&games);
     let written = Mutex::new(InOrder { next: 0, ready: BTreeMap::new() });
     let kept: Mutex<Vec<Option<Annotated>>> = Mutex::new(vec![None; games.len()]);
@@ -98,6 +95,40 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         return Err(CliError::BadGames(bad));
     }
     Ok(())
+}
+
+/// The judge's budget a position, as given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Budget {
+    Seconds(f64),
+    Nodes(u64),
+}
+
+impl Budget {
+    fn times(self, n: u32) -> Budget {
+        match self {
+            Budget::Seconds(t) => Budget::Seconds(t * f64::from(n)),
+            Budget::Nodes(nodes) => Budget::Nodes(nodes.saturating_mul(u64::from(n))),
+        }
+    }
+
+    fn limits(self) -> SearchLimits {
+        match self {
+            Budget::Seconds(t) => {
+                let t = Duration::from_secs_f64(t);
+                SearchLimits { soft_time: Some(t), hard_time: Some(t), ..SearchLimits::default() }
+            }
+            Budget::Nodes(n) => SearchLimits { nodes: Some(n), ..SearchLimits::default() },
+        }
+    }
+
+    /// "250000 nodes", "2 s".
+    fn words(self) -> String {
+        match self {
+            Budget::Seconds(t) => format!("{t} s"),
+            Budget::Nodes(n) => format!("{n} nodes"),
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -198,6 +198,11 @@ pub struct AnnotateArgs {
     /// 10's tree over their agents, as in analysis).
     #[arg(long, value_name = "SPEC", default_value = "level:10")]
     pub player: String,
+    /// Judge the two positions around every move marked `?!` or worse again, at N times the
+    /// budget (default 1: no second look; 4 marks closer to a stronger judge's at about twice
+    /// the time). Only with annotate's own budget, not a spec's.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub second_look: u32,
     /// Seed of the judge's random tie-breaks.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -171,11 +171,19 @@ pub fn notes(game: &PgnGame, views: &[View], scale: Scale) -> Vec<MoveNote> {
     notes
 }
 
+/// The winning chances `mv` lost between the judge's views before it (`now`) and after it
+/// (`next`): none when it was the judge's own move, or when it gained.
+pub fn loss(mv: Move, now: &View, next: &View, scale: Scale) -> f64 {
+    if now.line.first() == Some(&mv) {
+        return 0.0;
+    }
+    (scale.chances(now.score) - scale.chances(next.score.flip())).max(0.0)
+}
+
 /// One move judged: its loss, mark, and for a marked move the agents' reason.
 pub fn note(ply: usize, pos: Position, mv: Move, now: &View, next: &View, scale: Scale) -> MoveNote {
     let (before, after) = (now.score, next.score.flip());
-    let best = now.line.first() == Some(&mv);
-    let loss = if best { 0.0 } else { (scale.chances(before) - scale.chances(after)).max(0.0) };
+    let loss = loss(mv, now, next, scale);
     let mark = Mark::for_loss(loss);
     let critique = mark.and_then(|_| {
         let mate = |s: Score| match s {
@@ -207,19 +215,73 @@ pub fn note(ply: usize, pos: Position, mv: Move, now: &View, next: &View, scale:
     }
 }
 
-/// How the judge judges: its budget a position, its name as the PGN and page give it, and
-/// what its centipawns are worth on the winning-chances map.
+/// How the judge judges: its budget a position, its name as the PGN and page give it, what
+/// its centipawns are worth on the winning-chances map, and its second look.
 #[derive(Clone, Debug)]
 pub struct Judging {
     pub limits: SearchLimits,
     pub name: String,
     pub scale: Scale,
+    pub second_look: Option<SecondLook>,
+}
+
+/// A deeper look at the costly moves. A judge at a small budget errs most where a move seems
+/// to cost the most (a refutation seen on one side of the move and not on the other), and
+/// those are the moves a reader reads; judging the two positions around each of them again,
+/// deeper, costs a share of the game's time.
+#[derive(Clone, Debug)]
+pub struct SecondLook {
+    /// The budget of a position looked at again.
+    pub limits: SearchLimits,
+    /// A move losing at least this much is looked at again.
+    pub from_loss: f64,
 }
 
 /// A game judged and noted.
 pub fn annotate(game: &PgnGame, judge: &mut dyn Player, judging: &Judging, tick: &mut dyn FnMut()) -> Annotated {
-    let views = judge_game(game, judge, &judging.limits, tick);
+    let mut views = judge_game(game, judge, &judging.limits, tick);
+    if let Some(second) = &judging.second_look {
+        look_again(game, &mut views, judging.scale, second, &mut |game| view(judge, game, &second.limits));
+    }
     Annotated { game: game.clone(), notes: notes(game, &views, judging.scale), judge: judging.name.clone() }
+}
+
+/// The views around every move losing at least `second.from_loss`, judged again by `judge`
+/// (given the game up to the position), until every such move has second views on both sides:
+/// a deeper view can make a neighbouring move costly, which is then looked at too. Each
+/// position is looked at again at most once. Returns the positions looked at again.
+pub fn look_again(
+    game: &PgnGame,
+    views: &mut [View],
+    scale: Scale,
+    second: &SecondLook,
+    judge: &mut dyn FnMut(&Game) -> View,
+) -> Vec<usize> {
+    let mut again = vec![false; views.len()];
+    let mut looked = Vec::new();
+    loop {
+        let mut todo: Vec<usize> = game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|&(ply, &mv)| loss(mv, &views[ply], &views[ply + 1], scale) >= second.from_loss)
+            .flat_map(|(ply, _)| [ply, ply + 1])
+            .filter(|&i| !again[i])
+            .collect();
+        todo.dedup();
+        if todo.is_empty() {
+            return looked;
+        }
+        for i in todo {
+            let mut played = Game::new(game.start);
+            for &mv in &game.moves[..i] {
+                played.play(mv);
+            }
+            views[i] = judge(&played);
+            again[i] = true;
+            looked.push(i);
+        }
+    }
 }
 
 /// Every game of `games` annotated on `threads` workers, a game to a worker at a time, each
@@ -311,6 +373,41 @@ mod tests {
         let views = [view(Score::Cp(20), &[kd2]), view(Score::Cp(400), &[])];
         let n = &notes(&g, &views, Scale::SAME)[0];
         assert_eq!((n.loss, n.mark, n.has_better()), (0.0, None, false));
+    }
+
+    #[test]
+    fn a_second_look_goes_around_costly_moves_and_those_it_makes_costly() {
+        let g = game("4k3/8/7p/8/8/5N2/8/4K3 w - - 0 1", &["Ng5", "hxg5", "Kd2", "Ke7"]);
+        let positions: Vec<Position> =
+            (0..=g.moves.len()).map(|i| g.moves[..i].iter().fold(g.start, |p, &m| p.play(m))).collect();
+        let other = |i: usize| positions[i].legal_moves().iter().copied().find(|&m| m != g.moves[i]).unwrap();
+        // The first look: only White's first move is costly (even, then a knight down).
+        let mut views = vec![
+            view(Score::Cp(0), &[other(0)]),
+            view(Score::Cp(300), &[g.moves[1]]),
+            view(Score::Cp(-300), &[other(2)]),
+            view(Score::Cp(300), &[g.moves[3]]),
+            view(Score::Cp(-300), &[]),
+        ];
+        // The second look before hxg5 prefers another move and more: hxg5 becomes costly.
+        let deeper = |i: usize| match i {
+            0 => view(Score::Cp(0), &[other(0)]),
+            1 => view(Score::Cp(900), &[other(1)]),
+            _ => view(Score::Cp(if i.is_multiple_of(2) { -300 } else { 300 }), &[other(i)]),
+        };
+        let second = SecondLook { limits: SearchLimits::default(), from_loss: 0.1 };
+        let mut asked = Vec::new();
+        let looked = look_again(&g, &mut views, Scale::SAME, &second, &mut |played: &Game| {
+            let i = positions.iter().position(|p| p == played.position()).unwrap();
+            asked.push(i);
+            deeper(i)
+        });
+        assert_eq!(looked, vec![0, 1, 2]);
+        assert_eq!(asked, looked);
+        assert_eq!(views[1].score, Score::Cp(900));
+        assert_eq!(views[3].score, Score::Cp(300), "a move costing nothing is not looked at again");
+        let losses: Vec<f64> = (0..4).map(|i| loss(g.moves[i], &views[i], &views[i + 1], Scale::SAME)).collect();
+        assert!(losses[0] > 0.3 && losses[1] > 0.1 && losses[3] < 0.1, "{losses:?}");
     }
 
     #[test]
