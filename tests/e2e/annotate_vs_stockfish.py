@@ -220,6 +220,7 @@ def main() -> int:
     ap.add_argument("--depth", type=int, default=16)
     ap.add_argument("--nodes", type=int, help="annotate's --nodes (default: its own default)")
     ap.add_argument("--player", help="annotate's --player (default: its own, level 10)")
+    ap.add_argument("--second-look", type=int, help="annotate's --second-look (default: its own)")
     ap.add_argument("--threads", type=int, help="annotate's --threads (default: its own, all cores)")
     ap.add_argument("--workers", type=int, default=2, help="Stockfish processes, one thread each")
     ap.add_argument("--seed-offset", type=int, default=0,
@@ -235,6 +236,7 @@ def main() -> int:
         make_games(args.agentchess, games_pgn, args.seed_offset)
     name = "annotated" + ("" if args.nodes is None else f"-{args.nodes}")
     name += "" if args.player is None else "-" + "".join(c if c.isalnum() else "_" for c in args.player)
+    name += "" if args.second_look is None else f"-second{args.second_look}"
     ours_pgn = work / f"{name}.pgn"
     if not ours_pgn.exists() and args.judge_depth is None:
         cmd = [args.agentchess, "annotate", str(games_pgn)]
@@ -242,6 +244,8 @@ def main() -> int:
             cmd += ["--nodes", str(args.nodes)]
         if args.player is not None:
             cmd += ["--player", args.player]
+        if args.second_look is not None:
+            cmd += ["--second-look", str(args.second_look)]
         if args.threads is not None:
             cmd += ["--threads", str(args.threads)]
         with open(ours_pgn, "w") as f:
