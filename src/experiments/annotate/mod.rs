@@ -272,11 +272,14 @@ pub fn look_again(
         if todo.is_empty() {
             return looked;
         }
+        // `todo` ascends: one replay of the game reaches every position in it.
+        let mut played = Game::new(game.start);
+        let mut at = 0;
         for i in todo {
-            let mut played = Game::new(game.start);
-            for &mv in &game.moves[..i] {
+            for &mv in &game.moves[at..i] {
                 played.play(mv);
             }
+            at = i;
             views[i] = judge(&played);
             again[i] = true;
             looked.push(i);
