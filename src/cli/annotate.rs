@@ -4,7 +4,7 @@
 use super::CliError;
 use super::args::{AnnotateArgs, probe_players, read_spec, threads};
 use crate::experiments::annotate::chances::{Mark, Scale};
-use crate::experiments::annotate::{Annotated, Judging, SecondLook, annotate_all, page, pgn_out::to_pgn, table};
+use crate::experiments::annotate::{Annotated, Judging, SecondLook, Tick, annotate_all, page, pgn_out::to_pgn, table};
 use crate::experiments::pgn_reader::{PgnGame, read_games};
 use crate::players::{Player, SearchLimits};
 use std::collections::BTreeMap;
@@ -62,8 +62,11 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
     // An engine's centipawns are taken as Stockfish's, to which the winning-chances map was
     // fitted; the agents' tree (every level here) scores on a smaller scale.
     let scale = if spec.is_external() { Scale::SAME } else { Scale::AGENTS };
-    let second_look =
-        second.map(|n| SecondLook { limits: budget.times(n).limits(), from_loss: Mark::Inaccuracy.threshold() });
+    let second_look = second.map(|n| SecondLook {
+        limits: budget.times(n).limits(),
+        from_loss: Mark::Inaccuracy.threshold(),
+        cost: n as usize,
+    });
     let judging = Judging { limits: budget.limits(), name: judge_name, scale, second_look };
     let progress = Progress::new(&games);
     let written = Mutex::new(InOrder { next: 0, ready: BTreeMap::new() });
@@ -83,7 +86,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
             w.next += 1;
         }
     };
-    annotate_all(&games, &make_judge, &judging, threads(args.threads), &|| progress.tick(), &done);
+    annotate_all(&games, &make_judge, &judging, threads(args.threads), &|t| progress.tick(t), &done);
     progress.finish();
     if let Some(dir) = &args.out {
         let annotated: Vec<Annotated> =
@@ -173,10 +176,14 @@ struct InOrder {
 }
 
 /// The progress on stderr: a bar redrawn in place on a terminal, a line a game otherwise.
+/// Positions looked at again join the count when their round begins; the bar and the time
+/// left go by work, a position looked at again at N times the budget being N first looks.
 struct Progress {
-    positions: usize,
+    positions: AtomicUsize,
+    work: AtomicUsize,
     games: usize,
     judged: AtomicUsize,
+    done: AtomicUsize,
     finished: AtomicUsize,
     start: Instant,
     drawn: Mutex<Instant>,
@@ -188,10 +195,13 @@ const REDRAW: Duration = Duration::from_millis(200);
 
 impl Progress {
     fn new(games: &[PgnGame]) -> Progress {
+        let positions = games.iter().map(|g| g.moves.len() + 1).sum();
         Progress {
-            positions: games.iter().map(|g| g.moves.len() + 1).sum(),
+            positions: AtomicUsize::new(positions),
+            work: AtomicUsize::new(positions),
             games: games.len(),
             judged: AtomicUsize::new(0),
+            done: AtomicUsize::new(0),
             finished: AtomicUsize::new(0),
             start: Instant::now(),
             drawn: Mutex::new(Instant::now()),
@@ -199,8 +209,18 @@ impl Progress {
         }
     }
 
-    fn tick(&self) {
-        self.judged.fetch_add(1, Ordering::Relaxed);
+    fn tick(&self, tick: Tick) {
+        match tick {
+            Tick::Judged { cost } => {
+                self.judged.fetch_add(1, Ordering::Relaxed);
+                self.done.fetch_add(cost, Ordering::Relaxed);
+            }
+            Tick::Planned { positions, cost } => {
+                self.positions.fetch_add(positions, Ordering::Relaxed);
+                self.work.fetch_add(positions * cost, Ordering::Relaxed);
+                return;
+            }
+        }
         if self.terminal {
             let mut drawn = lock(&self.drawn);
             if drawn.elapsed() >= REDRAW {
@@ -226,12 +246,13 @@ impl Progress {
     /// "[########............] 812/2410 positions, 3/10 games, 41 s, about 80 s left"
     fn line(&self) -> String {
         let judged = self.judged.load(Ordering::Relaxed);
+        let positions = self.positions.load(Ordering::Relaxed);
         let games = self.finished.load(Ordering::Relaxed);
-        let share = judged as f64 / self.positions.max(1) as f64;
+        let share = self.done.load(Ordering::Relaxed) as f64 / self.work.load(Ordering::Relaxed).max(1) as f64;
         let width = 24;
         let filled = ((share * width as f64).round() as usize).min(width);
         let secs = self.start.elapsed().as_secs_f64();
-        let left = if judged > 0 && judged < self.positions {
+        let left = if judged > 0 && judged < positions {
             format!(", about {:.0} s left", secs / share - secs)
         } else {
             String::new()
@@ -240,8 +261,30 @@ impl Progress {
             "annotate [{}{}] {judged}/{} positions, {games}/{} games, {secs:.0} s{left}",
             "#".repeat(filled),
             ".".repeat(width - filled),
-            self.positions,
+            positions,
             self.games
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A second look's round joins the count of positions when it begins, and the bar goes by
+    /// work: a position looked at again at four times the budget is four first looks.
+    #[test]
+    fn the_bar_counts_the_second_look() {
+        let games = read_games("1. e4 e5 2. Nf3 *\n");
+        let games: Vec<PgnGame> = games.into_iter().map(|g| g.expect("a good game")).collect();
+        let progress = Progress::new(&games);
+        for _ in 0..4 {
+            progress.tick(Tick::Judged { cost: 1 });
+        }
+        assert!(progress.line().contains("[########################] 4/4 positions"), "{}", progress.line());
+        progress.tick(Tick::Planned { positions: 2, cost: 4 });
+        assert!(progress.line().contains("[########................] 4/6 positions"), "{}", progress.line());
+        progress.tick(Tick::Judged { cost: 4 });
+        assert!(progress.line().contains("[################........] 5/6 positions"), "{}", progress.line());
     }
 }

@@ -143,17 +143,32 @@ fn legal_prefix(pos: &Position, line: &[Move]) -> Vec<Move> {
     out
 }
 
-/// Every position of `game` judged by `judge` within `limits`, `tick` called after each.
-pub fn judge_game(game: &PgnGame, judge: &mut dyn Player, limits: &SearchLimits, tick: &mut dyn FnMut()) -> Vec<View> {
+/// What the judging of games tells a progress bar. Work is counted in first looks: a position
+/// looked at again at N times the budget is N of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tick {
+    /// A position judged, `cost` first looks' worth.
+    Judged { cost: usize },
+    /// `positions` more to be judged at `cost` first looks each (a second look's round).
+    Planned { positions: usize, cost: usize },
+}
+
+/// Every position of `game` judged by `judge` within `limits`, `tick` told of each.
+pub fn judge_game(
+    game: &PgnGame,
+    judge: &mut dyn Player,
+    limits: &SearchLimits,
+    tick: &mut dyn FnMut(Tick),
+) -> Vec<View> {
     judge.new_game();
     let mut played = Game::new(game.start);
     let mut views = Vec::with_capacity(game.moves.len() + 1);
     views.push(view(judge, &played, limits));
-    tick();
+    tick(Tick::Judged { cost: 1 });
     for &mv in &game.moves {
         played.play(mv);
         views.push(view(judge, &played, limits));
-        tick();
+        tick(Tick::Judged { cost: 1 });
     }
     views
 }
@@ -235,13 +250,28 @@ pub struct SecondLook {
     pub limits: SearchLimits,
     /// A move losing at least this much is looked at again.
     pub from_loss: f64,
+    /// How many first looks one second look costs (its budget over the first's).
+    pub cost: usize,
 }
 
 /// A game judged and noted.
-pub fn annotate(game: &PgnGame, judge: &mut dyn Player, judging: &Judging, tick: &mut dyn FnMut()) -> Annotated {
+pub fn annotate(game: &PgnGame, judge: &mut dyn Player, judging: &Judging, tick: &mut dyn FnMut(Tick)) -> Annotated {
     let mut views = judge_game(game, judge, &judging.limits, tick);
     if let Some(second) = &judging.second_look {
-        look_again(game, &mut views, judging.scale, second, &mut |game| view(judge, game, &second.limits));
+        let cost = second.cost;
+        let tick = std::cell::RefCell::new(tick);
+        look_again(
+            game,
+            &mut views,
+            judging.scale,
+            second,
+            &mut |positions| (tick.borrow_mut())(Tick::Planned { positions, cost }),
+            &mut |game| {
+                let v = view(judge, game, &second.limits);
+                (tick.borrow_mut())(Tick::Judged { cost });
+                v
+            },
+        );
     }
     Annotated { game: game.clone(), notes: notes(game, &views, judging.scale), judge: judging.name.clone() }
 }
@@ -249,12 +279,14 @@ pub fn annotate(game: &PgnGame, judge: &mut dyn Player, judging: &Judging, tick:
 /// The views around every move losing at least `second.from_loss`, judged again by `judge`
 /// (given the game up to the position), until every such move has second views on both sides:
 /// a deeper view can make a neighbouring move costly, which is then looked at too. Each
-/// position is looked at again at most once. Returns the positions looked at again.
+/// position is looked at again at most once. `plan` hears how many positions each round
+/// looks at before it begins. Returns the positions looked at again.
 pub fn look_again(
     game: &PgnGame,
     views: &mut [View],
     scale: Scale,
     second: &SecondLook,
+    plan: &mut dyn FnMut(usize),
     judge: &mut dyn FnMut(&Game) -> View,
 ) -> Vec<usize> {
     let mut again = vec![false; views.len()];
@@ -272,6 +304,7 @@ pub fn look_again(
         if todo.is_empty() {
             return looked;
         }
+        plan(todo.len());
         // `todo` ascends: one replay of the game reaches every position in it.
         let mut played = Game::new(game.start);
         let mut at = 0;
@@ -295,7 +328,7 @@ pub fn annotate_all(
     make_judge: &(dyn Fn() -> Box<dyn Player> + Sync),
     judging: &Judging,
     threads: usize,
-    tick: &(dyn Fn() + Sync),
+    tick: &(dyn Fn(Tick) + Sync),
     done: &(dyn Fn(usize, Annotated) + Sync),
 ) {
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -306,7 +339,7 @@ pub fn annotate_all(
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(game) = games.get(i) else { break };
-                    done(i, annotate(game, judge.as_mut(), judging, &mut || tick()));
+                    done(i, annotate(game, judge.as_mut(), judging, &mut |t| tick(t)));
                 }
             });
         }
@@ -398,14 +431,16 @@ mod tests {
             1 => view(Score::Cp(900), &[other(1)]),
             _ => view(Score::Cp(if i.is_multiple_of(2) { -300 } else { 300 }), &[other(i)]),
         };
-        let second = SecondLook { limits: SearchLimits::default(), from_loss: 0.1 };
+        let second = SecondLook { limits: SearchLimits::default(), from_loss: 0.1, cost: 4 };
         let mut asked = Vec::new();
-        let looked = look_again(&g, &mut views, Scale::SAME, &second, &mut |played: &Game| {
+        let mut rounds = Vec::new();
+        let looked = look_again(&g, &mut views, Scale::SAME, &second, &mut |n| rounds.push(n), &mut |played: &Game| {
             let i = positions.iter().position(|p| p == played.position()).unwrap();
             asked.push(i);
             deeper(i)
         });
         assert_eq!(looked, vec![0, 1, 2]);
+        assert_eq!(rounds, vec![2, 1], "each round planned before it begins");
         assert_eq!(asked, looked);
         assert_eq!(views[1].score, Score::Cp(900));
         assert_eq!(views[3].score, Score::Cp(300), "a move costing nothing is not looked at again");
