@@ -185,6 +185,23 @@ def where_they_part(annotated: list[chess.pgn.Game], views: list[list[dict]], ou
     top = sorted(per_game.items(), key=lambda kv: -kv[1])[:3]
     print(f"Stockfish's blunders not marked ?? by annotate: {sum(per_game.values())}; most in games "
           + ", ".join(f"{g} ({n})" for g, n in top))
+    # Where on the board they lie: a long wait without a capture or pawn move (the fifty-move
+    # rule in sight), an ending, or anything else.
+    where = {"with the fifty-move count at 40 or more": 0, "in endings of ten pieces or fewer": 0, "elsewhere": 0}
+    at = 0
+    for game in annotated:
+        board = game.board()
+        for move in game.mainline_moves():
+            if theirs[at] == "??" and ours[at] != "??":
+                if board.halfmove_clock >= 40:
+                    where["with the fifty-move count at 40 or more"] += 1
+                elif len(board.piece_map()) <= 10:
+                    where["in endings of ten pieces or fewer"] += 1
+                else:
+                    where["elsewhere"] += 1
+            board.push(move)
+            at += 1
+    print("  of them " + ", ".join(f"{n} {k}" for k, n in where.items()))
 
 
 def stockfish_views(args, work: Path, moves: list[list[str]], depth: int) -> list[list[dict]]:
