@@ -74,6 +74,25 @@ fn reduction(depth: i32, tried: usize) -> i32 {
     (0.75 + d.ln() * n.ln() / 2.25) as i32
 }
 
+/// Near the leaves, once this many moves are searched the other quiet ones are left out
+/// (late-move pruning): more with depth, and twice as many when the line is going our way.
+fn late_move_limit(depth: i32, improving: bool) -> Option<usize> {
+    (depth <= 5).then(|| (3 + (depth * depth) as usize) * (1 + usize::from(improving)))
+}
+
+/// What pruning takes a node to be worth: its judgement, or the table's score where its bound
+/// says the true score lies beyond the judgement on that side (a mate score is left to the search).
+fn refined_eval(eval: i32, stored: Option<(i32, Bound)>) -> i32 {
+    match stored {
+        Some((score, bound)) if score.abs() < MATE_BOUND => match bound {
+            Bound::Exact => score,
+            Bound::Lower => eval.max(score),
+            Bound::Upper => eval.min(score),
+        },
+        _ => eval,
+    }
+}
+
 pub struct Tree {
     pub parts: Parts,
     pub table: Arc<Table>,
@@ -344,6 +363,11 @@ impl Tree {
             }
         };
         self.evals[ply] = static_eval;
+        let eval = if in_check {
+            static_eval
+        } else {
+            refined_eval(static_eval, entry.map(|e| (from_table(e.score, ply), e.bound)))
+        };
         // A node worth a deep search that the table knows nothing of: a shallower search
         // first finds it a move to begin with, cheaper than searching blind.
         if depth >= 4 && entry.is_none_or(|e| e.mv.is_none()) && self.parts.transposition {
@@ -355,14 +379,14 @@ impl Tree {
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Far enough above beta that a few plies will not bring it back.
-            let far_above = depth <= 4 && static_eval - 100 * (depth - i32::from(improving)) >= beta;
-            let null_move = self.parts.null_move && depth >= 3 && static_eval >= beta && has_pieces(pos);
+            let far_above = depth <= 4 && eval - 100 * (depth - i32::from(improving)) >= beta;
+            let null_move = self.parts.null_move && depth >= 3 && eval >= beta && has_pieces(pos);
             // A piece of ours hangs: the judgement does not know whether we can save it.
             let hanging = (far_above || null_move)
                 && self.parts.threat_guard
                 && worst.get_or_insert_with(|| agents::worst_threat(pos)).is_some();
             if far_above && !hanging {
-                return static_eval;
+                return eval;
             }
             if null_move && !hanging {
                 let r = 3 + depth / 4;
@@ -411,10 +435,10 @@ impl Tree {
                 if kind == Kind::Unproposed && depth <= 2 && self.parts.agent_pruning {
                     continue;
                 }
-                if depth <= 3 && tried >= 3 + (depth * depth) as usize * 2 {
+                if late_move_limit(depth, improving).is_some_and(|limit| tried >= limit) {
                     continue;
                 }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
+                if depth <= 2 && eval + 120 * depth <= alpha {
                     continue;
                 }
             }
@@ -765,6 +789,26 @@ mod tests {
         tree.start(game, Budget::default());
         tree.path.extend(&hashes[2..5]);
         assert!(tree.is_draw(&positions[4]), "a third time");
+    }
+
+    #[test]
+    fn late_moves_are_left_out_only_near_the_leaves_and_later_when_improving() {
+        assert_eq!(late_move_limit(6, true), None);
+        assert_eq!(late_move_limit(1, false), Some(4));
+        assert_eq!(late_move_limit(1, true), Some(8));
+        assert!(late_move_limit(5, false) > late_move_limit(4, false));
+    }
+
+    #[test]
+    fn the_table_refines_the_judgement_only_where_its_bound_allows() {
+        assert_eq!(refined_eval(50, None), 50);
+        assert_eq!(refined_eval(50, Some((80, Bound::Exact))), 80);
+        assert_eq!(refined_eval(50, Some((20, Bound::Exact))), 20);
+        assert_eq!(refined_eval(50, Some((80, Bound::Lower))), 80);
+        assert_eq!(refined_eval(50, Some((20, Bound::Lower))), 50, "at least 20 says nothing against 50");
+        assert_eq!(refined_eval(50, Some((20, Bound::Upper))), 20);
+        assert_eq!(refined_eval(50, Some((80, Bound::Upper))), 50);
+        assert_eq!(refined_eval(50, Some((MATE - 3, Bound::Lower))), 50, "a mate is the search's to find");
     }
 
     #[test]
