@@ -122,11 +122,11 @@ pub fn fit(players: &[String], results: &[(usize, usize, Wdl)], anchor: usize) -
     } else {
         let first = active.iter().position(|&a| a).unwrap_or(anchor);
         // An anchor with no games yet (a list of a run's first games) is no surprise; one that
-        // won or lost every game is worth a warning.
+        // won or lost every game (a sweep, as a much stronger player scores) is worth a note.
         if games[anchor] == 0 {
             log::debug!("anchor {} has played no game; {} anchors the list instead", players[anchor], players[first]);
         } else {
-            log::warn!("anchor {} has no finite rating; {} anchors the list instead", players[anchor], players[first]);
+            log::info!("anchor {} has no finite rating; {} anchors the list instead", players[anchor], players[first]);
         }
         first
     };
