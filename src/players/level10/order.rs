@@ -36,9 +36,10 @@ pub enum Kind {
     BadCapture,
 }
 
-/// Nodes with at least this much depth left ask the agents; nearer the leaves the poll costs
-/// more than the moves it saves.
-const POLL_DEPTH: i32 = 2;
+/// Nodes with at least this much depth left ask the agents. Below it a poll costs more than
+/// the order it brings: at equal nodes the tree plays as well without those polls, and at
+/// the clock the nodes saved make it deeper (docs/level10.md).
+const POLL_DEPTH: i32 = 6;
 
 /// What the agents proposed in a position, kept by its key.
 #[derive(Clone, Copy)]
@@ -209,7 +210,8 @@ mod tests {
     }
 
     /// With the agents asked, the quiet moves they proposed and only those come as `Proposed`,
-    /// the first time (polled) and the second (recalled by the position's key).
+    /// the first time (polled) and the second (recalled by the position's key); below
+    /// `POLL_DEPTH` quiet moves come as the usual order has them.
     #[test]
     fn the_proposed_quiet_moves_are_the_agents_proposals() {
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
@@ -222,7 +224,7 @@ mod tests {
         let history = [[0; 64]; 64];
         for _ in 0..2 {
             let picked: Vec<(Move, Kind)> =
-                Picker::new(&pos, &legal, None, [Move::NULL; 2], &history, &mut selection, 5, false).collect();
+                Picker::new(&pos, &legal, None, [Move::NULL; 2], &history, &mut selection, POLL_DEPTH, false).collect();
             let proposed: Vec<Move> = picked.iter().filter(|(_, k)| *k == Kind::Proposed).map(|&(m, _)| m).collect();
             let quiet_proposals: Vec<Move> =
                 proposals.iter().copied().filter(|&m| !pos.is_capture(m) && m.promotion().is_none()).collect();
@@ -231,5 +233,12 @@ mod tests {
             assert!(proposed.iter().all(|m| quiet_proposals.contains(m)));
             assert!(picked.iter().any(|(_, k)| *k == Kind::Unproposed));
         }
+        // Nearer the leaves the agents are not asked, nor their kept proposals recalled.
+        let below: Vec<Kind> =
+            Picker::new(&pos, &legal, None, [Move::NULL; 2], &history, &mut selection, POLL_DEPTH - 1, false)
+                .map(|(_, k)| k)
+                .collect();
+        assert!(below.iter().all(|k| !matches!(k, Kind::Proposed | Kind::Unproposed)), "{below:?}");
+        assert!(below.contains(&Kind::Quiet));
     }
 }
