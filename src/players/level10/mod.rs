@@ -3,11 +3,11 @@
 //! with the traditional approach when estimating several moves ahead").
 //!
 //! At the nodes far enough from the leaves the side to move's agents say which moves are
-//! worth trying first (`order`), and where the tree stops they judge the position (`agents::judge`), with a
-//! quiescence over the captures their exchange estimate does not lose (`tree`). The tree is
-//! searched by iterative deepening within the budget the protocol hands over: each completed
-//! depth is reported at once, and the search stops early when the best move has stayed the
-//! same, later when it keeps changing, never past the hard limit.
+//! worth trying first (`order`), and where the tree stops they judge the position
+//! (`agents::judge`), with a quiescence over the captures their exchange estimate does not
+//! lose (`tree`). The tree is searched by iterative deepening within the budget the protocol
+//! hands over: each completed depth is reported at once, and the search stops early when the
+//! best move has stayed the same, later when it keeps changing, never past the hard limit.
 
 mod order;
 mod table;

@@ -30,7 +30,8 @@ pub const INFINITY: i32 = MATE + 1;
 /// Which of level 10's parts are on (its features, `--features level10,-part`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
-    /// The agents are asked at the nodes and their proposals tried first among quiet moves.
+    /// The agents are asked at the nodes far from the leaves (`order::POLL_DEPTH`) and their
+    /// proposals tried first among quiet moves.
     pub agent_selection: bool,
     /// Quiet moves the agents did not propose are searched a ply shallower, and not at all
     /// near the leaves.
