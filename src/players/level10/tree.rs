@@ -428,6 +428,9 @@ impl Tree {
             let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
             let mut next = *pos;
             next.make_move(mv);
+            if self.parts.transposition {
+                self.table.prefetch(next.hash());
+            }
             let gives_check = next.is_check();
             let prunable = !pv_node && !in_check && !gives_check && best > -MATE_BOUND;
             if prunable && quiet {
@@ -638,6 +641,9 @@ impl Tree {
         for &(_, mv) in &scored[..n] {
             let mut next = *pos;
             next.make_move(mv);
+            if self.parts.transposition {
+                self.table.prefetch(next.hash());
+            }
             self.path.push(next.hash());
             let score = -self.quiesce(&next, -beta, -alpha, ply + 1, false);
             self.path.pop();

@@ -7,6 +7,12 @@
 //! they are first used), and a failed allocation is a null pointer the caller can answer with a
 //! smaller table. The allocator only promises untouched zero pages for the usual alignment, so
 //! the block is allocated at that alignment with room to align the first element within it.
+//!
+//! A table probe lands on a random line of many megabytes: with 4 KB pages nearly every probe
+//! also misses the processor's page cache (TLB). A block of 2 MB or more therefore starts on a
+//! 2 MB boundary and is offered to the kernel for huge pages (Linux's `madvise`, honoured where
+//! transparent huge pages are on for advised memory, their usual setting), one page-table entry
+//! for every 2 MB instead of 512.
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ops::{Deref, DerefMut};
@@ -33,10 +39,12 @@ impl<T> Zeroed<T> {
     /// # Safety
     /// All-zero bytes must be a valid `T`.
     pub unsafe fn new(len: usize) -> Option<Zeroed<T>> {
-        let align = std::mem::align_of::<T>();
         let bytes = std::mem::size_of::<T>().checked_mul(len.max(1))?;
+        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<T>() };
         let slack = align.saturating_sub(PLAIN_ALIGN);
-        let layout = Layout::from_size_align(bytes.checked_add(slack)?, PLAIN_ALIGN.min(align.max(1))).ok()?;
+        let layout =
+            Layout::from_size_align(bytes.checked_add(slack)?, PLAIN_ALIGN.min(std::mem::align_of::<T>().max(1)))
+                .ok()?;
         // SAFETY: the layout has a non-zero size.
         let block = NonNull::new(unsafe { alloc_zeroed(layout) })?;
         let offset = block.as_ptr().align_offset(align);
@@ -47,9 +55,33 @@ impl<T> Zeroed<T> {
         }
         // SAFETY: `offset + bytes` is within the block, and the address is aligned for T.
         let first = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset).cast::<T>()) };
+        if align == HUGE_PAGE {
+            advise_huge_pages(first.as_ptr().cast::<u8>(), bytes / HUGE_PAGE * HUGE_PAGE);
+        }
         Some(Zeroed { block, layout, first, len: len.max(1) })
     }
 }
+
+/// The size of an x86-64 (and common AArch64) huge page.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks Linux to back `len` bytes from `start` (both multiples of `HUGE_PAGE`) with huge pages;
+/// the advice changes no byte, and where the kernel declines it the memory stays as it was.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    const MADV_HUGEPAGE: i32 = 14;
+    unsafe extern "C" {
+        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+    }
+    // SAFETY: the range lies within a block this process owns; the advice changes no contents.
+    let answer = unsafe { madvise(start, len, MADV_HUGEPAGE) };
+    if answer != 0 {
+        log::debug!("huge pages not granted for the table ({} MB)", len >> 20);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 impl<T> Deref for Zeroed<T> {
     type Target = [T];
@@ -91,6 +123,17 @@ mod tests {
         assert!(lines.iter().all(|l| l.0 == [0; 8]));
         lines[999].0[7] = 5;
         assert_eq!(lines[999].0[7], 5);
+    }
+
+    #[test]
+    fn a_large_block_starts_on_a_huge_page() {
+        // SAFETY: a Line of zero bytes is valid.
+        let mut lines = unsafe { Zeroed::<Line>::new(3 * HUGE_PAGE / 64) }.expect("6 MB");
+        assert_eq!(lines.as_ptr() as usize % HUGE_PAGE, 0);
+        assert!(lines.iter().all(|l| l.0 == [0; 8]));
+        let last = lines.len() - 1;
+        lines[last].0[7] = 9;
+        assert_eq!(lines[last].0[7], 9);
     }
 
     #[test]
