@@ -40,11 +40,10 @@ impl<T> Zeroed<T> {
     /// All-zero bytes must be a valid `T`.
     pub unsafe fn new(len: usize) -> Option<Zeroed<T>> {
         let bytes = std::mem::size_of::<T>().checked_mul(len.max(1))?;
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<T>() };
+        let natural = std::mem::align_of::<T>();
+        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { natural };
         let slack = align.saturating_sub(PLAIN_ALIGN);
-        let layout =
-            Layout::from_size_align(bytes.checked_add(slack)?, PLAIN_ALIGN.min(std::mem::align_of::<T>().max(1)))
-                .ok()?;
+        let layout = Layout::from_size_align(bytes.checked_add(slack)?, PLAIN_ALIGN.min(natural)).ok()?;
         // SAFETY: the layout has a non-zero size.
         let block = NonNull::new(unsafe { alloc_zeroed(layout) })?;
         let offset = block.as_ptr().align_offset(align);
