@@ -11,7 +11,8 @@
 //! the traditional way.
 //!
 //! Either way the move the transposition table remembers comes first, then captures and
-//! promotions that the agents' exchange estimate says do not lose, and losing captures last.
+//! promotions that the agents' exchange estimate says do not lose (by what they take, then by
+//! how often the same capture ended a node before), and losing captures last.
 
 use crate::agents::{self, MasterAgent};
 use crate::board::values::value;
@@ -92,6 +93,50 @@ impl Selection {
     }
 }
 
+/// How often a capture (the piece that takes, the square, the piece taken) ended a node
+/// before, by side: among the captures the exchange estimate does not lose, the ones that
+/// worked come first.
+pub struct CaptureHistory {
+    scores: Box<[[[[i32; 6]; 64]; 6]; 2]>,
+}
+
+/// A capture-history score never goes beyond this either way.
+const CAPTURE_HISTORY_LIMIT: i32 = 16_384;
+
+impl CaptureHistory {
+    pub fn new() -> CaptureHistory {
+        CaptureHistory { scores: Box::new([[[[0; 6]; 64]; 6]; 2]) }
+    }
+
+    pub fn clear(&mut self) {
+        *self.scores = [[[[0; 6]; 64]; 6]; 2];
+    }
+
+    /// Between searches: what was learned counts for less.
+    pub fn age(&mut self) {
+        self.scores.iter_mut().flatten().flatten().flatten().for_each(|s| *s /= 8);
+    }
+
+    /// Where the capture `mv` is kept: side, piece that takes, square, piece taken.
+    fn index(pos: &Position, mv: Move) -> Option<(usize, usize, usize, usize)> {
+        let taken = pos.captured_piece(mv)?;
+        Some((pos.side_to_move().index(), pos.moving_piece(mv).index(), mv.to().index(), taken.index()))
+    }
+
+    /// The score of the capture `mv` (0 for a move that takes nothing).
+    pub fn score(&self, pos: &Position, mv: Move) -> i32 {
+        CaptureHistory::index(pos, mv).map_or(0, |(side, piece, to, taken)| self.scores[side][piece][to][taken])
+    }
+
+    /// `bonus` (negative: a malus) for the capture `mv`, less as its score nears the limit.
+    pub fn reward(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some((side, piece, to, taken)) = CaptureHistory::index(pos, mv) {
+            let s = &mut self.scores[side][piece][to][taken];
+            *s += bonus - *s * bonus.abs() / CAPTURE_HISTORY_LIMIT;
+        }
+    }
+}
+
 /// Hands out a node's moves best first, each scored once and picked by selection (the first
 /// few usually end the node, so sorting the rest would be wasted).
 pub struct Picker {
@@ -115,6 +160,7 @@ impl Picker {
         table: Option<Move>,
         killers: [Move; 2],
         history: &[[i32; 64]; 64],
+        captures: &CaptureHistory,
         selection: &mut Selection,
         depth: i32,
         in_check: bool,
@@ -139,7 +185,7 @@ impl Picker {
                 let attacker = pos.moving_piece(mv).index() as i32;
                 let under = mv.promotion().is_some_and(|p| p != Piece::Queen);
                 if gain >= 0 && !under {
-                    (GOOD + victim * 8 - attacker + gain.min(1000), Kind::GoodCapture)
+                    (GOOD + victim * 8 - attacker + gain.min(1000) + captures.score(pos, mv) / 8, Kind::GoodCapture)
                 } else {
                     (BAD + gain.max(-5000) * 8 + victim, Kind::BadCapture)
                 }
@@ -188,9 +234,19 @@ mod tests {
         let table = table.map(|t| pos.parse_uci(t).unwrap());
         let history = [[0; 64]; 64];
         let mut selection = Selection::new(None);
-        Picker::new(&pos, &legal, table, [Move::NULL; 2], &history, &mut selection, 5, pos.is_check())
-            .map(|(m, k)| (m.to_string(), k))
-            .collect()
+        Picker::new(
+            &pos,
+            &legal,
+            table,
+            [Move::NULL; 2],
+            &history,
+            &CaptureHistory::new(),
+            &mut selection,
+            5,
+            pos.is_check(),
+        )
+        .map(|(m, k)| (m.to_string(), k))
+        .collect()
     }
 
     #[test]
@@ -223,8 +279,18 @@ mod tests {
         let mut selection = Selection::new(Some(MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1)));
         let history = [[0; 64]; 64];
         for _ in 0..2 {
-            let picked: Vec<(Move, Kind)> =
-                Picker::new(&pos, &legal, None, [Move::NULL; 2], &history, &mut selection, POLL_DEPTH, false).collect();
+            let picked: Vec<(Move, Kind)> = Picker::new(
+                &pos,
+                &legal,
+                None,
+                [Move::NULL; 2],
+                &history,
+                &CaptureHistory::new(),
+                &mut selection,
+                POLL_DEPTH,
+                false,
+            )
+            .collect();
             let proposed: Vec<Move> = picked.iter().filter(|(_, k)| *k == Kind::Proposed).map(|&(m, _)| m).collect();
             let quiet_proposals: Vec<Move> =
                 proposals.iter().copied().filter(|&m| !pos.is_capture(m) && m.promotion().is_none()).collect();
@@ -234,11 +300,51 @@ mod tests {
             assert!(picked.iter().any(|(_, k)| *k == Kind::Unproposed));
         }
         // Nearer the leaves the agents are not asked, nor their kept proposals recalled.
-        let below: Vec<Kind> =
-            Picker::new(&pos, &legal, None, [Move::NULL; 2], &history, &mut selection, POLL_DEPTH - 1, false)
-                .map(|(_, k)| k)
-                .collect();
+        let below: Vec<Kind> = Picker::new(
+            &pos,
+            &legal,
+            None,
+            [Move::NULL; 2],
+            &history,
+            &CaptureHistory::new(),
+            &mut selection,
+            POLL_DEPTH - 1,
+            false,
+        )
+        .map(|(_, k)| k)
+        .collect();
         assert!(below.iter().all(|k| !matches!(k, Kind::Proposed | Kind::Unproposed)), "{below:?}");
         assert!(below.contains(&Kind::Quiet));
+    }
+
+    /// Between two captures alike (the same piece taking the same kind, neither losing), the
+    /// one that ended nodes before comes first; the scores stay within their limit and a quiet
+    /// move has none.
+    #[test]
+    fn captures_that_ended_nodes_before_come_first() {
+        let pos = Position::from_fen("4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1").unwrap();
+        let legal = pos.legal_moves();
+        let (c5, e5) = (pos.parse_uci("d3c5").unwrap(), pos.parse_uci("d3e5").unwrap());
+        let first_capture = |captures: &CaptureHistory| {
+            let mut selection = Selection::new(None);
+            let mut picked =
+                Picker::new(&pos, &legal, None, [Move::NULL; 2], &[[0; 64]; 64], captures, &mut selection, 5, false);
+            picked.next().unwrap()
+        };
+        for (good, bad) in [(c5, e5), (e5, c5)] {
+            let mut captures = CaptureHistory::new();
+            for _ in 0..1000 {
+                captures.reward(&pos, good, 400);
+                captures.reward(&pos, bad, -400);
+            }
+            assert_eq!(first_capture(&captures), (good, Kind::GoodCapture));
+            assert!((1..=CAPTURE_HISTORY_LIMIT).contains(&captures.score(&pos, good)));
+            assert!((-CAPTURE_HISTORY_LIMIT..0).contains(&captures.score(&pos, bad)));
+            let quiet = pos.parse_uci("e1d2").unwrap();
+            captures.reward(&pos, quiet, 400);
+            assert_eq!(captures.score(&pos, quiet), 0);
+            captures.clear();
+            assert_eq!(captures.score(&pos, good), 0);
+        }
     }
 }

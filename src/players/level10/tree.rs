@@ -9,7 +9,7 @@
 //! material that cannot mate are draws inside the tree, as in the game; mates are scored by
 //! their distance, so that the nearest is preferred.
 
-use super::order::{Kind, Picker, Selection};
+use super::order::{CaptureHistory, Kind, Picker, Selection};
 use super::table::{Bound, Entry, Table};
 use crate::agents;
 use crate::agents::judgement::{KnownThreat, Style};
@@ -116,6 +116,8 @@ pub struct Tree {
     evals: [i32; MAX_PLY],
     /// How often a quiet move from one square to another caused a cut-off, by side.
     history: Box<[[[i32; 64]; 64]; 2]>,
+    /// How often each capture ended a node, by side.
+    captures: CaptureHistory,
     /// The principal variation found below each ply.
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
@@ -153,6 +155,7 @@ impl Tree {
             killers: [[Move::NULL; 2]; MAX_PLY],
             evals: [-INFINITY; MAX_PLY],
             history: Box::new([[[0; 64]; 64]; 2]),
+            captures: CaptureHistory::new(),
             pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             selection: Selection::new(parts.agent_selection.then_some(agents)),
@@ -186,6 +189,7 @@ impl Tree {
                 }
             }
         }
+        self.captures.age();
     }
 
     /// The nodes searched so far by this tree and, in a search on several threads, the others.
@@ -209,6 +213,7 @@ impl Tree {
             None => self.table = Arc::new(Table::new(self.table.bytes() >> 20)),
         }
         *self.history = [[[0; 64]; 64]; 2];
+        self.captures.clear();
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -416,7 +421,8 @@ impl Tree {
         let tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(*m));
         let killers = self.killers[ply];
         let history = &self.history[pos.side_to_move().index()];
-        let picker = Picker::new(pos, &moves, tt_move, killers, history, &mut self.selection, depth, in_check);
+        let picker =
+            Picker::new(pos, &moves, tt_move, killers, history, &self.captures, &mut self.selection, depth, in_check);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -424,6 +430,8 @@ impl Tree {
         let mut tried = 0usize;
         let mut quiets = [Move::NULL; 64];
         let mut n_quiets = 0;
+        let mut captures = [Move::NULL; 32];
+        let mut n_captures = 0;
         for (mv, kind) in picker {
             let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
             let mut next = *pos;
@@ -510,6 +518,12 @@ impl Tree {
                         if quiet {
                             self.remember_cut(pos, mv, ply, depth, &quiets[..n_quiets]);
                         }
+                        // The captures tried before the move that ended the node did not.
+                        let bonus = (depth * depth).min(400);
+                        for &c in &captures[..n_captures] {
+                            self.captures.reward(pos, c, -bonus);
+                        }
+                        self.captures.reward(pos, mv, bonus);
                         break;
                     }
                 }
@@ -517,6 +531,10 @@ impl Tree {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = mv;
                 n_quiets += 1;
+            }
+            if pos.is_capture(mv) && n_captures < captures.len() {
+                captures[n_captures] = mv;
+                n_captures += 1;
             }
         }
         if tried == 0 {
