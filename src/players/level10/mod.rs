@@ -9,6 +9,7 @@
 //! hands over: each completed depth is reported at once, and the search stops early when the
 //! best move has stayed the same, later when it keeps changing, never past the hard limit.
 
+mod history;
 mod order;
 mod table;
 mod tree;

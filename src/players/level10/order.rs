@@ -7,13 +7,14 @@
 //! (captures and checks) and threats the look-ahead weighs. What they proposed in a position is
 //! kept by its key, since iterative deepening comes back to the same nodes. The other quiet
 //! moves are `Unproposed`, which the tree may search shallower (`agent-pruning`). Without the
-//! selection quiet moves come by how often they refuted a position before (killers, history),
-//! the traditional way.
+//! selection quiet moves come by how often they refuted a position before (killers, and
+//! `history`), the traditional way.
 //!
 //! Either way the move the transposition table remembers comes first, then captures and
 //! promotions that the agents' exchange estimate says do not lose (by what they take, then by
-//! how often the same capture ended a node before), and losing captures last.
+//! how often the same capture ended a node before, `history`), and losing captures last.
 
+use super::history::History;
 use crate::agents::{self, MasterAgent};
 use crate::board::values::value;
 use crate::board::{Bitboard, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
@@ -93,50 +94,6 @@ impl Selection {
     }
 }
 
-/// How often a capture (the piece that takes, the square, the piece taken) ended a node
-/// before, by side: among the captures the exchange estimate does not lose, the ones that
-/// worked come first.
-pub struct CaptureHistory {
-    scores: Box<[[[[i32; 6]; 64]; 6]; 2]>,
-}
-
-/// A capture-history score never goes beyond this either way.
-const CAPTURE_HISTORY_LIMIT: i32 = 16_384;
-
-impl CaptureHistory {
-    pub fn new() -> CaptureHistory {
-        CaptureHistory { scores: Box::new([[[[0; 6]; 64]; 6]; 2]) }
-    }
-
-    pub fn clear(&mut self) {
-        *self.scores = [[[[0; 6]; 64]; 6]; 2];
-    }
-
-    /// Between searches: what was learned counts for less.
-    pub fn age(&mut self) {
-        self.scores.iter_mut().flatten().flatten().flatten().for_each(|s| *s /= 8);
-    }
-
-    /// Where the capture `mv` is kept: side, piece that takes, square, piece taken.
-    fn index(pos: &Position, mv: Move) -> Option<(usize, usize, usize, usize)> {
-        let taken = pos.captured_piece(mv)?;
-        Some((pos.side_to_move().index(), pos.moving_piece(mv).index(), mv.to().index(), taken.index()))
-    }
-
-    /// The score of the capture `mv` (0 for a move that takes nothing).
-    pub fn score(&self, pos: &Position, mv: Move) -> i32 {
-        CaptureHistory::index(pos, mv).map_or(0, |(side, piece, to, taken)| self.scores[side][piece][to][taken])
-    }
-
-    /// `bonus` (negative: a malus) for the capture `mv`, less as its score nears the limit.
-    pub fn reward(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        if let Some((side, piece, to, taken)) = CaptureHistory::index(pos, mv) {
-            let s = &mut self.scores[side][piece][to][taken];
-            *s += bonus - *s * bonus.abs() / CAPTURE_HISTORY_LIMIT;
-        }
-    }
-}
-
 /// Hands out a node's moves best first, each scored once and picked by selection (the first
 /// few usually end the node, so sorting the rest would be wasted).
 pub struct Picker {
@@ -152,19 +109,20 @@ const BAD: i32 = -(1 << 28);
 /// Proposed quiet moves rank above every unproposed one.
 const PROPOSED: i32 = 1 << 24;
 
+/// What the tree knows of a node when it orders its moves.
+pub struct Node<'a> {
+    pub pos: &'a Position,
+    pub legal: &'a MoveList,
+    /// The table's move, if it is legal here.
+    pub table: Option<Move>,
+    pub killers: [Move; 2],
+    pub depth: i32,
+    pub in_check: bool,
+}
+
 impl Picker {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        pos: &Position,
-        legal: &MoveList,
-        table: Option<Move>,
-        killers: [Move; 2],
-        history: &[[i32; 64]; 64],
-        captures: &CaptureHistory,
-        selection: &mut Selection,
-        depth: i32,
-        in_check: bool,
-    ) -> Picker {
+    pub fn new(node: &Node, history: &History, selection: &mut Selection) -> Picker {
+        let &Node { pos, legal, table, killers, depth, in_check } = node;
         let selecting = !in_check && selection.poll(pos, legal, depth);
         // The proposed moves' targets by origin: a quiet move is looked up in one step (a
         // quiet move is known by its two squares).
@@ -185,14 +143,14 @@ impl Picker {
                 let attacker = pos.moving_piece(mv).index() as i32;
                 let under = mv.promotion().is_some_and(|p| p != Piece::Queen);
                 if gain >= 0 && !under {
-                    (GOOD + victim * 8 - attacker + gain.min(1000) + captures.score(pos, mv) / 8, Kind::GoodCapture)
+                    (GOOD + victim * 8 - attacker + gain.min(1000) + history.capture(pos, mv) / 8, Kind::GoodCapture)
                 } else {
                     (BAD + gain.max(-5000) * 8 + victim, Kind::BadCapture)
                 }
             } else if killers.contains(&mv) {
                 (KILLER + i32::from(killers[0] == mv), Kind::Killer)
             } else {
-                let h = history[mv.from().index()][mv.to().index()].clamp(-(1 << 20), 1 << 20);
+                let h = history.quiet(pos, mv);
                 if selecting && !proposed[mv.from().index()].contains(mv.to()) {
                     (h, Kind::Unproposed)
                 } else if selecting {
@@ -227,26 +185,28 @@ impl Iterator for Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::level10::history::bonus;
+
+    /// The moves `selection` and `history` put first at a node of `depth` in `pos`, in order.
+    fn picked(
+        pos: &Position,
+        table: Option<Move>,
+        history: &History,
+        selection: &mut Selection,
+        depth: i32,
+    ) -> Vec<(Move, Kind)> {
+        let legal = pos.legal_moves();
+        let node = Node { pos, legal: &legal, table, killers: [Move::NULL; 2], depth, in_check: pos.is_check() };
+        Picker::new(&node, history, selection).collect()
+    }
 
     fn order(fen: &str, table: Option<&str>) -> Vec<(String, Kind)> {
         let pos = Position::from_fen(fen).unwrap();
-        let legal = pos.legal_moves();
         let table = table.map(|t| pos.parse_uci(t).unwrap());
-        let history = [[0; 64]; 64];
-        let mut selection = Selection::new(None);
-        Picker::new(
-            &pos,
-            &legal,
-            table,
-            [Move::NULL; 2],
-            &history,
-            &CaptureHistory::new(),
-            &mut selection,
-            5,
-            pos.is_check(),
-        )
-        .map(|(m, k)| (m.to_string(), k))
-        .collect()
+        picked(&pos, table, &History::new(), &mut Selection::new(None), 5)
+            .into_iter()
+            .map(|(m, k)| (m.to_string(), k))
+            .collect()
     }
 
     #[test]
@@ -277,20 +237,9 @@ mod tests {
         let mut proposals = MoveList::new();
         asked.proposals(&pos, &legal, &mut proposals);
         let mut selection = Selection::new(Some(MasterAgent::new(crate::agents::Features::level(9).unwrap(), 1)));
-        let history = [[0; 64]; 64];
+        let history = History::new();
         for _ in 0..2 {
-            let picked: Vec<(Move, Kind)> = Picker::new(
-                &pos,
-                &legal,
-                None,
-                [Move::NULL; 2],
-                &history,
-                &CaptureHistory::new(),
-                &mut selection,
-                POLL_DEPTH,
-                false,
-            )
-            .collect();
+            let picked = picked(&pos, None, &history, &mut selection, POLL_DEPTH);
             let proposed: Vec<Move> = picked.iter().filter(|(_, k)| *k == Kind::Proposed).map(|&(m, _)| m).collect();
             let quiet_proposals: Vec<Move> =
                 proposals.iter().copied().filter(|&m| !pos.is_capture(m) && m.promotion().is_none()).collect();
@@ -300,51 +249,26 @@ mod tests {
             assert!(picked.iter().any(|(_, k)| *k == Kind::Unproposed));
         }
         // Nearer the leaves the agents are not asked, nor their kept proposals recalled.
-        let below: Vec<Kind> = Picker::new(
-            &pos,
-            &legal,
-            None,
-            [Move::NULL; 2],
-            &history,
-            &CaptureHistory::new(),
-            &mut selection,
-            POLL_DEPTH - 1,
-            false,
-        )
-        .map(|(_, k)| k)
-        .collect();
+        let below: Vec<Kind> =
+            picked(&pos, None, &history, &mut selection, POLL_DEPTH - 1).into_iter().map(|(_, k)| k).collect();
         assert!(below.iter().all(|k| !matches!(k, Kind::Proposed | Kind::Unproposed)), "{below:?}");
         assert!(below.contains(&Kind::Quiet));
     }
 
     /// Between two captures alike (the same piece taking the same kind, neither losing), the
-    /// one that ended nodes before comes first; the scores stay within their limit and a quiet
-    /// move has none.
+    /// one that ended nodes before comes first.
     #[test]
     fn captures_that_ended_nodes_before_come_first() {
         let pos = Position::from_fen("4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1").unwrap();
-        let legal = pos.legal_moves();
         let (c5, e5) = (pos.parse_uci("d3c5").unwrap(), pos.parse_uci("d3e5").unwrap());
-        let first_capture = |captures: &CaptureHistory| {
-            let mut selection = Selection::new(None);
-            let mut picked =
-                Picker::new(&pos, &legal, None, [Move::NULL; 2], &[[0; 64]; 64], captures, &mut selection, 5, false);
-            picked.next().unwrap()
-        };
         for (good, bad) in [(c5, e5), (e5, c5)] {
-            let mut captures = CaptureHistory::new();
+            let mut history = History::new();
             for _ in 0..1000 {
-                captures.reward(&pos, good, 400);
-                captures.reward(&pos, bad, -400);
+                history.reward_capture(&pos, good, bonus(20));
+                history.reward_capture(&pos, bad, -bonus(20));
             }
-            assert_eq!(first_capture(&captures), (good, Kind::GoodCapture));
-            assert!((1..=CAPTURE_HISTORY_LIMIT).contains(&captures.score(&pos, good)));
-            assert!((-CAPTURE_HISTORY_LIMIT..0).contains(&captures.score(&pos, bad)));
-            let quiet = pos.parse_uci("e1d2").unwrap();
-            captures.reward(&pos, quiet, 400);
-            assert_eq!(captures.score(&pos, quiet), 0);
-            captures.clear();
-            assert_eq!(captures.score(&pos, good), 0);
+            let first = picked(&pos, None, &history, &mut Selection::new(None), 5)[0];
+            assert_eq!(first, (good, Kind::GoodCapture));
         }
     }
 }

@@ -9,7 +9,8 @@
 //! material that cannot mate are draws inside the tree, as in the game; mates are scored by
 //! their distance, so that the nearest is preferred.
 
-use super::order::{CaptureHistory, Kind, Picker, Selection};
+use super::history::{self, History};
+use super::order::{Kind, Node, Picker, Selection};
 use super::table::{Bound, Entry, Table};
 use crate::agents;
 use crate::agents::judgement::{KnownThreat, Style};
@@ -114,10 +115,8 @@ pub struct Tree {
     killers: [[Move; 2]; MAX_PLY],
     /// The static judgement at each ply of the current line (`-INFINITY` in check).
     evals: [i32; MAX_PLY],
-    /// How often a quiet move from one square to another caused a cut-off, by side.
-    history: Box<[[[i32; 64]; 64]; 2]>,
-    /// How often each capture ended a node, by side.
-    captures: CaptureHistory,
+    /// Which moves ended nodes before.
+    history: History,
     /// The principal variation found below each ply.
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
@@ -154,8 +153,7 @@ impl Tree {
             root_index: 0,
             killers: [[Move::NULL; 2]; MAX_PLY],
             evals: [-INFINITY; MAX_PLY],
-            history: Box::new([[[0; 64]; 64]; 2]),
-            captures: CaptureHistory::new(),
+            history: History::new(),
             pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             selection: Selection::new(parts.agent_selection.then_some(agents)),
@@ -182,14 +180,7 @@ impl Tree {
         self.next_check = 0;
         self.stopped = false;
         self.killers = [[Move::NULL; 2]; MAX_PLY];
-        for side in self.history.iter_mut() {
-            for row in side.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 8;
-                }
-            }
-        }
-        self.captures.age();
+        self.history.age();
     }
 
     /// The nodes searched so far by this tree and, in a search on several threads, the others.
@@ -212,8 +203,7 @@ impl Tree {
             Some(table) => table.clear(),
             None => self.table = Arc::new(Table::new(self.table.bytes() >> 20)),
         }
-        *self.history = [[[0; 64]; 64]; 2];
-        self.captures.clear();
+        self.history.clear();
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -291,14 +281,11 @@ impl Tree {
     }
 
     fn remember_cut(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32, quiets: &[Move]) {
-        let side = pos.side_to_move().index();
-        let bonus = (depth * depth).min(400);
-        let h = &mut self.history[side];
-        h[mv.from().index()][mv.to().index()] += bonus - h[mv.from().index()][mv.to().index()] * bonus / 16_384;
+        let bonus = history::bonus(depth);
+        self.history.reward_quiet(pos, mv, bonus);
         for &q in quiets {
             if q != mv {
-                let e = &mut h[q.from().index()][q.to().index()];
-                *e -= bonus + *e * bonus / 16_384;
+                self.history.reward_quiet(pos, q, -bonus);
             }
         }
         if self.killers[ply][0] != mv {
@@ -419,10 +406,8 @@ impl Tree {
             moves.retain(|m| self.root_moves.contains(&m));
         }
         let tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(*m));
-        let killers = self.killers[ply];
-        let history = &self.history[pos.side_to_move().index()];
-        let picker =
-            Picker::new(pos, &moves, tt_move, killers, history, &self.captures, &mut self.selection, depth, in_check);
+        let node = Node { pos, legal: &moves, table: tt_move, killers: self.killers[ply], depth, in_check };
+        let picker = Picker::new(&node, &self.history, &mut self.selection);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -519,11 +504,11 @@ impl Tree {
                             self.remember_cut(pos, mv, ply, depth, &quiets[..n_quiets]);
                         }
                         // The captures tried before the move that ended the node did not.
-                        let bonus = (depth * depth).min(400);
+                        let bonus = history::bonus(depth);
                         for &c in &captures[..n_captures] {
-                            self.captures.reward(pos, c, -bonus);
+                            self.history.reward_capture(pos, c, -bonus);
                         }
-                        self.captures.reward(pos, mv, bonus);
+                        self.history.reward_capture(pos, mv, bonus);
                         break;
                     }
                 }
