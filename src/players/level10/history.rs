@@ -9,7 +9,7 @@
 use crate::board::{Move, Position};
 
 /// A score never goes beyond this either way.
-pub const LIMIT: i32 = 16_384;
+const LIMIT: i32 = 16_384;
 
 pub struct History {
     quiet: Box<[[[i32; 64]; 64]; 2]>,
