@@ -188,6 +188,28 @@ impl Position {
         att & occupancy
     }
 
+    /// Every square `by` attacks when the board holds exactly `occupancy`: the squares where
+    /// `attackers_to(sq, by, occupancy)` is not empty, found from the attackers' side in one pass.
+    pub fn attacked_by(&self, by: Color, occupancy: Bitboard) -> Bitboard {
+        let t = attacks::tables();
+        let own = self.by_color[by.index()] & occupancy;
+        let (diag, straight) = self.sliders(by);
+        let mut att = (self.by_piece[Piece::Pawn.index()] & own).pawn_attacks(by == Color::White);
+        for sq in self.by_piece[Piece::Knight.index()] & own {
+            att |= t.knight(sq);
+        }
+        for sq in self.by_piece[Piece::King.index()] & own {
+            att |= t.king(sq);
+        }
+        for sq in diag & occupancy {
+            att |= t.bishop(sq, occupancy);
+        }
+        for sq in straight & occupancy {
+            att |= t.rook(sq, occupancy);
+        }
+        att
+    }
+
     /// Is `sq` attacked by `by` with the current occupancy?
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
@@ -497,6 +519,26 @@ impl std::fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `attacked_by` is the set of squares `attackers_to` finds attackers for, on the suites'
+    /// positions, with the whole board and with each of a few pieces taken out.
+    #[test]
+    fn attacked_squares_are_the_squares_with_attackers() {
+        let suites = [include_str!("../../tests/data/perft.epd"), include_str!("../../tests/data/wac.epd")];
+        let mut checked = 0;
+        for pos in suites.iter().flat_map(|s| crate::board::epd_positions(s)) {
+            let occ = pos.occupied();
+            for occupancy in std::iter::once(occ).chain(occ.take(4).map(|sq| occ.without(sq))) {
+                for by in Color::BOTH {
+                    let expected =
+                        Square::all().filter(|&sq| pos.attackers_to(sq, by, occupancy).any()).fold(Bitboard::EMPTY, Bitboard::with);
+                    assert_eq!(pos.attacked_by(by, occupancy), expected, "{} {by:?}", pos.to_fen());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 
     /// The key kept move by move is the key computed from scratch, over every legal move of
     /// the suites' positions and random games from them (castling rights lost by king and rook

@@ -20,9 +20,7 @@ pub fn worst_threat(pos: &Position) -> Option<(Square, i32)> {
 /// The worst threatened piece's square and threat, and the second largest threat.
 fn threatened(pos: &Position) -> (Option<Square>, i32, i32) {
     let us = pos.side_to_move();
-    let occ = pos.occupied();
-    let mut attacked =
-        (pos.by_color(us) & !pos.pieces(us, Piece::King)).filter(|&sq| pos.attackers_to(sq, !us, occ).any());
+    let mut attacked = pos.by_color(us) & !pos.pieces(us, Piece::King) & pos.attacked_by(!us, pos.occupied());
     let Some(first_sq) = attacked.next() else { return (None, 0, 0) };
     let scene = Scene::now(pos);
     let (mut worst, mut first, mut second) =

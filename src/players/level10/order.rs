@@ -14,6 +14,8 @@
 //! promotions that the agents' exchange estimate says do not lose (by what they take, then by
 //! how often the same capture ended a node before, `history`), and losing captures last.
 
+use std::mem::MaybeUninit;
+
 use super::history::History;
 use crate::agents::{self, MasterAgent};
 use crate::board::values::value;
@@ -94,10 +96,14 @@ impl Selection {
     }
 }
 
+/// A move with its key, best highest.
+type Scored = (i32, Move, Kind);
+
 /// Hands out a node's moves best first, each scored once and picked by selection (the first
-/// few usually end the node, so sorting the rest would be wasted).
+/// few usually end the node, so sorting the rest would be wasted). Left uninitialised past
+/// `len`, as `MoveList` is: filling the 256 entries took most of a node's ordering time.
 pub struct Picker {
-    moves: [(i32, Move, Kind); MAX_MOVES],
+    moves: [MaybeUninit<Scored>; MAX_MOVES],
     len: usize,
     next: usize,
 }
@@ -132,7 +138,9 @@ impl Picker {
                 proposed[mv.from().index()] = proposed[mv.from().index()].with(mv.to());
             }
         }
-        let mut picker = Picker { moves: [(0, Move::NULL, Kind::Quiet); MAX_MOVES], len: 0, next: 0 };
+        // SAFETY: an array of `MaybeUninit` needs no initialisation (as in `MoveList::new`).
+        let moves = unsafe { MaybeUninit::<[MaybeUninit<Scored>; MAX_MOVES]>::uninit().assume_init() };
+        let mut picker = Picker { moves, len: 0, next: 0 };
         for &mv in legal.iter() {
             let tactical = pos.is_capture(mv) || mv.kind() == MoveKind::Promotion;
             let (key, kind) = if Some(mv) == table {
@@ -159,10 +167,18 @@ impl Picker {
                     (h, Kind::Quiet)
                 }
             };
-            picker.moves[picker.len] = (key, mv, kind);
+            picker.moves[picker.len] = MaybeUninit::new((key, mv, kind));
             picker.len += 1;
         }
         picker
+    }
+
+    /// The moves not handed out yet.
+    fn rest(&mut self) -> &mut [Scored] {
+        let rest = &mut self.moves[self.next..self.len];
+        // SAFETY: the entries below `len` were written in `new`, and `MaybeUninit<Scored>` has
+        // the layout of `Scored`.
+        unsafe { std::slice::from_raw_parts_mut(rest.as_mut_ptr().cast::<Scored>(), rest.len()) }
     }
 }
 
@@ -170,13 +186,10 @@ impl Iterator for Picker {
     type Item = (Move, Kind);
 
     fn next(&mut self) -> Option<(Move, Kind)> {
-        if self.next >= self.len {
-            return None;
-        }
-        let rest = &mut self.moves[self.next..self.len];
-        let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map_or(0, |(i, _)| i);
+        let rest = self.rest();
+        let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map(|(i, _)| i)?;
         rest.swap(0, best);
-        let (_, mv, kind) = self.moves[self.next];
+        let (_, mv, kind) = rest[0];
         self.next += 1;
         Some((mv, kind))
     }
