@@ -530,8 +530,9 @@ mod tests {
             let occ = pos.occupied();
             for occupancy in std::iter::once(occ).chain(occ.take(4).map(|sq| occ.without(sq))) {
                 for by in Color::BOTH {
-                    let expected =
-                        Square::all().filter(|&sq| pos.attackers_to(sq, by, occupancy).any()).fold(Bitboard::EMPTY, Bitboard::with);
+                    let expected = Square::all()
+                        .filter(|&sq| pos.attackers_to(sq, by, occupancy).any())
+                        .fold(Bitboard::EMPTY, Bitboard::with);
                     assert_eq!(pos.attacked_by(by, occupancy), expected, "{} {by:?}", pos.to_fen());
                     checked += 1;
                 }

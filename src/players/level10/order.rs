@@ -96,15 +96,41 @@ impl Selection {
     }
 }
 
-/// A move with its key, best highest.
-type Scored = (i32, Move, Kind);
+/// Up to `MAX_MOVES` moves, each with what a node knows of it, left uninitialised past their
+/// length as `MoveList` is: writing all 256 entries at every node took most of a node's
+/// ordering time.
+pub struct Scored<T: Copy> {
+    items: [MaybeUninit<T>; MAX_MOVES],
+    len: usize,
+}
+
+impl<T: Copy> Scored<T> {
+    #[inline]
+    pub fn new() -> Scored<T> {
+        // SAFETY: an array of `MaybeUninit` needs no initialisation (as in `MoveList::new`).
+        let items = unsafe { MaybeUninit::<[MaybeUninit<T>; MAX_MOVES]>::uninit().assume_init() };
+        Scored { items, len: 0 }
+    }
+
+    /// Appends an entry. Panics past `MAX_MOVES`, which no node's moves reach.
+    #[inline]
+    pub fn push(&mut self, item: T) {
+        self.items[self.len] = MaybeUninit::new(item);
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: the first `len` entries were written by `push`, and `MaybeUninit<T>` has the
+        // layout of `T`.
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<T>(), self.len) }
+    }
+}
 
 /// Hands out a node's moves best first, each scored once and picked by selection (the first
-/// few usually end the node, so sorting the rest would be wasted). Left uninitialised past
-/// `len`, as `MoveList` is: filling the 256 entries took most of a node's ordering time.
+/// few usually end the node, so sorting the rest would be wasted).
 pub struct Picker {
-    moves: [MaybeUninit<Scored>; MAX_MOVES],
-    len: usize,
+    moves: Scored<(i32, Move, Kind)>,
     next: usize,
 }
 
@@ -138,9 +164,7 @@ impl Picker {
                 proposed[mv.from().index()] = proposed[mv.from().index()].with(mv.to());
             }
         }
-        // SAFETY: an array of `MaybeUninit` needs no initialisation (as in `MoveList::new`).
-        let moves = unsafe { MaybeUninit::<[MaybeUninit<Scored>; MAX_MOVES]>::uninit().assume_init() };
-        let mut picker = Picker { moves, len: 0, next: 0 };
+        let mut picker = Picker { moves: Scored::new(), next: 0 };
         for &mv in legal.iter() {
             let tactical = pos.is_capture(mv) || mv.kind() == MoveKind::Promotion;
             let (key, kind) = if Some(mv) == table {
@@ -167,18 +191,9 @@ impl Picker {
                     (h, Kind::Quiet)
                 }
             };
-            picker.moves[picker.len] = MaybeUninit::new((key, mv, kind));
-            picker.len += 1;
+            picker.moves.push((key, mv, kind));
         }
         picker
-    }
-
-    /// The moves not handed out yet.
-    fn rest(&mut self) -> &mut [Scored] {
-        let rest = &mut self.moves[self.next..self.len];
-        // SAFETY: the entries below `len` were written in `new`, and `MaybeUninit<Scored>` has
-        // the layout of `Scored`.
-        unsafe { std::slice::from_raw_parts_mut(rest.as_mut_ptr().cast::<Scored>(), rest.len()) }
     }
 }
 
@@ -186,7 +201,7 @@ impl Iterator for Picker {
     type Item = (Move, Kind);
 
     fn next(&mut self) -> Option<(Move, Kind)> {
-        let rest = self.rest();
+        let rest = &mut self.moves.as_mut_slice()[self.next..];
         let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map(|(i, _)| i)?;
         rest.swap(0, best);
         let (_, mv, kind) = rest[0];

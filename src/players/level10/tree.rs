@@ -10,7 +10,7 @@
 //! their distance, so that the nearest is preferred.
 
 use super::history::{self, History};
-use super::order::{Kind, Node, Picker, Selection};
+use super::order::{Kind, Node, Picker, Scored, Selection};
 use super::table::{Bound, Entry, Table};
 use crate::agents;
 use crate::agents::judgement::{KnownThreat, Style};
@@ -606,8 +606,7 @@ impl Tree {
             }
             stand
         };
-        let mut scored: [(i32, Move); crate::board::MAX_MOVES] = [(0, Move::NULL); crate::board::MAX_MOVES];
-        let mut n = 0;
+        let mut scored = Scored::new();
         for &mv in moves.iter() {
             let key = if in_check {
                 pos.captured_piece(mv).map_or(0, |p| 1000 + crate::board::values::value(p))
@@ -617,8 +616,7 @@ impl Tree {
                     if agents::capture_gain(pos, mv) < 0 {
                         continue;
                     }
-                    scored[n] = (-1, mv);
-                    n += 1;
+                    scored.push((-1, mv));
                     continue;
                 }
                 // Promotions to a knight, bishop or rook are left to the full search.
@@ -636,12 +634,12 @@ impl Tree {
                 }
                 gain * 16 + victim
             };
-            scored[n] = (key, mv);
-            n += 1;
+            scored.push((key, mv));
         }
-        scored[..n].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        let scored = scored.as_mut_slice();
+        scored.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
         let mut best = stand;
-        for &(_, mv) in &scored[..n] {
+        for &(_, mv) in scored.iter() {
             let mut next = *pos;
             next.make_move(mv);
             if self.parts.transposition {
