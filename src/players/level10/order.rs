@@ -215,6 +215,19 @@ mod tests {
     use super::*;
     use crate::players::level10::history::bonus;
 
+    /// A scored list holds what was pushed, in order, up to a whole node's moves.
+    #[test]
+    fn a_scored_list_holds_what_was_pushed() {
+        let mut list = Scored::new();
+        assert!(list.as_mut_slice().is_empty());
+        for i in 0..MAX_MOVES as i32 {
+            list.push((i, -i));
+        }
+        let held = list.as_mut_slice();
+        assert_eq!(held.len(), MAX_MOVES);
+        assert!(held.iter().enumerate().all(|(i, &(a, b))| a == i as i32 && b == -a));
+    }
+
     /// The moves `selection` and `history` put first at a node of `depth` in `pos`, in order.
     fn picked(
         pos: &Position,
