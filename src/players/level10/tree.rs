@@ -435,7 +435,7 @@ impl Tree {
                 if late_move_limit(depth, improving).is_some_and(|limit| tried >= limit) {
                     continue;
                 }
-                if depth <= 2 && eval + 120 * depth <= alpha {
+                if depth <= 4 && eval + 120 * depth <= alpha {
                     continue;
                 }
             }
