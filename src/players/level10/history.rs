@@ -1,7 +1,8 @@
 //! What the tree learns from the nodes its moves ended, to order the moves of the nodes after.
 //!
-//! Two tables, each score moved toward ±`LIMIT` (less as it nears it) by the square of the
-//! depth left: up for the move that ended a node, down for the moves of its kind tried before
+//! Two tables, each score moved toward ±`LIMIT` (less as it nears it) by 32 times the square
+//! of the depth left, so that a move that keeps ending nodes nears the limit and the pull
+//! toward it acts: up for the move that ended a node, down for the moves of its kind tried before
 //! it there. Quiet moves are known by their two squares, captures by the piece that takes, the
 //! square and the piece taken, both by side. Between searches what was learned counts for an
 //! eighth; a new game forgets it.
@@ -23,7 +24,7 @@ fn nudge(score: &mut i32, bonus: i32) {
 
 /// The bonus a move that ended a node searched `depth` plies deep earns.
 pub fn bonus(depth: i32) -> i32 {
-    (depth * depth).min(400)
+    (32 * depth * depth).min(1_600)
 }
 
 impl Default for History {

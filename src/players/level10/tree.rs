@@ -70,6 +70,14 @@ pub struct Budget {
 
 const CHECK_EVERY: u64 = 256;
 
+/// The quiet history score worth a ply less (or, below zero, more) of late-move reduction.
+const HISTORY_PER_PLY: i32 = 2_000;
+
+/// The plies a quiet move's history `score` takes off its late-move reduction (adds, below zero).
+fn history_plies(score: i32) -> i32 {
+    (score / HISTORY_PER_PLY).clamp(-2, 2)
+}
+
 /// Late-move reductions, in plies, by depth and by the number of moves tried before.
 fn reduction(depth: i32, tried: usize) -> i32 {
     let (d, n) = (depth.max(1) as f32, tried.max(1) as f32);
@@ -469,6 +477,11 @@ impl Tree {
                     if kind == Kind::Killer {
                         r -= 1;
                     }
+                    // A quiet move that often ended nodes is searched deeper, one that
+                    // often failed shallower.
+                    if matches!(kind, Kind::Quiet | Kind::Proposed | Kind::Unproposed) {
+                        r -= history_plies(self.history.quiet(pos, mv));
+                    }
                     if !improving {
                         r += 1;
                     }
@@ -817,6 +830,16 @@ mod tests {
         assert_eq!(refined_eval(50, Some((20, Bound::Upper))), 20);
         assert_eq!(refined_eval(50, Some((80, Bound::Upper))), 50);
         assert_eq!(refined_eval(50, Some((MATE - 3, Bound::Lower))), 50, "a mate is the search's to find");
+    }
+
+    #[test]
+    fn history_moves_a_reduction_by_at_most_two_plies_either_way() {
+        assert_eq!(history_plies(0), 0);
+        assert_eq!(history_plies(HISTORY_PER_PLY - 1), 0);
+        assert_eq!(history_plies(HISTORY_PER_PLY), 1);
+        assert_eq!(history_plies(-HISTORY_PER_PLY), -1);
+        assert_eq!(history_plies(16_384), 2);
+        assert_eq!(history_plies(-16_384), -2);
     }
 
     #[test]
