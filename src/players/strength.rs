@@ -73,7 +73,7 @@ pub const BETWEEN_LEVELS: &[Between] = &[
 ];
 
 /// Level 10 at its lowest budgets without `leaf-checks`, rated between level 9 and level 10's
-/// node budgets: with quiet checks in its leaves, level 10 plays 240 Elo above level 9 at any
+/// node budgets: with quiet checks in its leaves, level 10 plays over 200 Elo above level 9 at any
 /// budget up to 250 nodes (its first iterations are searched whatever the budget), so nothing
 /// else lies between. `features:LIST` with a node budget; `LADDER` places them.
 pub const BELOW_BUDGETS: &[&str] = &["level10,-leaf-checks,nodes=60", "level10,-leaf-checks,nodes=120"];
@@ -82,36 +82,36 @@ pub const BELOW_BUDGETS: &[&str] = &["level10,-leaf-checks,nodes=60", "level10,-
 /// anchors; rounded), by rating. A budget rated above a larger one (within their intervals)
 /// is left off, so that more Elo always plays more nodes.
 pub const LADDER: &[Rung] = &[
-    level(1, 409),
-    level(2, 464),
-    mix("level2,placement,variety", 531),
-    mix("level2,mating,variety", 604),
-    level(3, 671),
-    level(4, 672),
-    level(5, 676),
-    level(6, 702),
-    level(8, 711),
-    level(7, 716),
-    mix("level7,placement,variety", 765),
-    mix("level7,exchange,placement,variety", 792),
-    mix("level9,-look-ahead,-exchange,-fork", 842),
-    mix("level9,-look-ahead,-exchange", 897),
-    mix("level9,-look-ahead", 974),
-    mix("level9,-exchange,-fork,-mating", 1041),
-    mix("level9,-exchange", 1141),
-    mix("level9,-fork", 1229),
-    level(9, 1278),
-    mix("level10,-leaf-checks,nodes=60", 1372),
-    mix("level10,-leaf-checks,nodes=120", 1434),
-    nodes(60, 1485),
-    nodes(120, 1528),
-    nodes(250, 1536),
-    nodes(500, 1638),
-    nodes(1000, 1688),
-    nodes(2000, 1804),
-    nodes(4000, 1853),
-    nodes(8000, 1912),
-    nodes(16000, 1982),
+    level(1, 417),
+    level(2, 472),
+    mix("level2,placement,variety", 540),
+    mix("level2,mating,variety", 612),
+    level(3, 679),
+    level(4, 680),
+    level(5, 684),
+    level(6, 711),
+    level(8, 719),
+    level(7, 724),
+    mix("level7,placement,variety", 773),
+    mix("level7,exchange,placement,variety", 801),
+    mix("level9,-look-ahead,-exchange,-fork", 851),
+    mix("level9,-look-ahead,-exchange", 906),
+    mix("level9,-look-ahead", 982),
+    mix("level9,-exchange,-fork,-mating", 1050),
+    mix("level9,-exchange", 1149),
+    mix("level9,-fork", 1238),
+    level(9, 1286),
+    mix("level10,-leaf-checks,nodes=60", 1382),
+    mix("level10,-leaf-checks,nodes=120", 1449),
+    nodes(60, 1515),
+    nodes(120, 1519),
+    nodes(250, 1568),
+    nodes(500, 1616),
+    nodes(1000, 1710),
+    nodes(2000, 1798),
+    nodes(4000, 1855),
+    nodes(8000, 1925),
+    nodes(16000, 1983),
 ];
 
 /// The lowest and highest Elo a player can ask for.
