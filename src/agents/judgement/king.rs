@@ -1,7 +1,8 @@
 //! The king agent: the pawns in front of it and the files beside it, their pawns coming, the
-//! weight of the attack on its zone, and the castling it keeps.
+//! weight of the attack on its zone, the castling it keeps, and how far it is from the nearest
+//! pawn.
 
-use super::pawns::relative_rank;
+use super::pawns::{distance, relative_rank};
 use super::score::Sink;
 use super::terms::*;
 use crate::board::{Bitboard, CastleRights, Color, Piece, Position};
@@ -37,6 +38,10 @@ pub(super) fn kings(pos: &Position, danger: [i32; 2], sink: &mut impl Sink) {
             }
         }
         sink.side(us, KING_DANGER + danger[us.index()].clamp(0, 15) as usize, 1);
+        // In an ending the king is a piece that must reach the pawns, its own and theirs.
+        if let Some(near) = pos.by_piece(Piece::Pawn).map(|sq| distance(king, sq)).min() {
+            sink.side(us, KING_PAWN_DISTANCE + near as usize, 1);
+        }
         let rights = pos.castling();
         let kept =
             i32::from(rights.has(CastleRights::king_side(us))) + i32::from(rights.has(CastleRights::queen_side(us)));
@@ -57,5 +62,7 @@ mod tests {
         assert_eq!(t.counts[KING_SHELTER], 3, "three pawns one step ahead of White's king");
         assert_eq!(t.counts[KING_SHELTER + 2], -3, "none in front of Black's");
         assert_eq!(t.counts[KING_HALF_OPEN_FILE], -3, "White's pawns on the files beside Black's king");
+        assert_eq!(t.counts[KING_PAWN_DISTANCE + 1], 1, "White's king next to its pawns");
+        assert_eq!(t.counts[KING_PAWN_DISTANCE + 6], -1, "Black's king six squares from f2, g2, h2");
     }
 }

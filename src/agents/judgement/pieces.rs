@@ -1,7 +1,7 @@
 //! The knight, bishop, rook and queen agents: each judges its own square by the squares it can
 //! use safely (not our own, not covered by their pawns), what the square is (an outpost, an
-//! open file, the seventh rank, the centre, still home), and how much of their king's zone it
-//! bears on; and what stands attacked by a pawn.
+//! open file, the seventh rank, the centre, still home), how much of their king's zone it
+//! bears on and the checks it could give there unopposed; and what stands attacked by a pawn.
 
 use super::pawns::{ATTACK_SPAN, relative_rank};
 use super::score::Sink;
@@ -41,6 +41,10 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
         let safe = !pos.by_color(us) & !their_pawn_attacks;
         let their_king = pos.king_square(them);
         let zone = t.king(their_king).with(their_king);
+        // Squares a piece would check their king from that nothing of theirs covers: a check
+        // there costs the attacker nothing.
+        let uncovered = !pos.by_color(us) & !pos.attacked_by(them, occ);
+        let (diagonal_checks, straight_checks) = (t.bishop(their_king, occ), t.rook(their_king, occ));
         let mut weight = 0;
         let mut attackers = 0;
         for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
@@ -59,6 +63,16 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
                 }
                 if their_pawn_attacks.contains(sq) {
                     sink.side(us, THREAT_BY_PAWN, 1);
+                }
+                let checks = match piece {
+                    Piece::Knight => t.knight(their_king),
+                    Piece::Bishop => diagonal_checks,
+                    Piece::Rook => straight_checks,
+                    _ => diagonal_checks | straight_checks,
+                };
+                let safe_checks = (reach & checks & uncovered).count() as i32;
+                if safe_checks > 0 {
+                    sink.side(us, SAFE_CHECK + piece.index() - Piece::Knight.index(), safe_checks);
                 }
                 match piece {
                     Piece::Knight => {
@@ -136,6 +150,21 @@ mod tests {
         // A black pawn on f7 can come to f6 and chase the knight.
         let (t, _) = trace("4k3/R4p2/8/4N3/3P4/8/8/4K3 w - - 0 1");
         assert_eq!(t.counts[KNIGHT_OUTPOST], 0);
+    }
+
+    #[test]
+    fn a_check_from_a_square_they_do_not_cover_is_safe() {
+        // The rook on d1 can check on d8, which Black's king on g8 does not cover.
+        let (t, _) = trace("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        assert_eq!(t.counts[SAFE_CHECK + 2], 1);
+        // With a black rook on a8 covering d8 the check is no longer safe.
+        let (t, _) = trace("r5k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        assert_eq!(t.counts[SAFE_CHECK + 2], 0);
+        // The knight on g4 can check on f6 and h6, both covered by the pawn on g7.
+        let (t, _) = trace("6k1/6pp/8/8/6N1/8/8/6K1 w - - 0 1");
+        assert_eq!(t.counts[SAFE_CHECK], 0);
+        let (t, _) = trace("6k1/7p/8/8/6N1/8/8/6K1 w - - 0 1");
+        assert_eq!(t.counts[SAFE_CHECK], 2, "f6 and h6 uncovered once g7's pawn is gone");
     }
 
     #[test]

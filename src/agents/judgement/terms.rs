@@ -60,6 +60,8 @@ terms! {
     KING_OPEN_FILE: 1, "open file beside our king";
     KING_HALF_OPEN_FILE: 1, "file beside our king without our pawn";
     KING_DANGER: 16, "attack on our king's zone (by weight of attackers)";
+    SAFE_CHECK: 4, "safe check on their king (by knight, bishop, rook, queen)";
+    KING_PAWN_DISTANCE: 8, "king's distance to the nearest pawn";
     CASTLING_RIGHT: 1, "castling right kept";
 
     // What the agents see pending on the board.
