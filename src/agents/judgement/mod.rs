@@ -72,9 +72,10 @@ fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], s
     }
     squares::squares(pos, style, sink);
     pawns::passers(pos, passed, sink);
-    let danger = pieces::pieces(pos, sink);
+    let (danger, attacked) = pieces::pieces(pos, sink);
     king::kings(pos, danger, sink);
-    let threat = (style == Style::Agents).then(|| threats::threats(pos, sink));
+    let their_attacks = attacked[(!pos.side_to_move()).index()];
+    let threat = (style == Style::Agents).then(|| threats::threats(pos, their_attacks, sink));
     sink.side(pos.side_to_move(), terms::TEMPO, 1);
     threat
 }

@@ -26,10 +26,11 @@ fn outpost(us: Color, sq: Square, our_pawn_attacks: Bitboard, their_pawns: Bitbo
 }
 
 /// The pieces' terms of both sides into `sink`; returned, the weight of the attack each side's
-/// king's zone is under (White's king first).
-pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
+/// king's zone is under and the squares each side attacks (White's first).
+pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> ([i32; 2], [Bitboard; 2]) {
     let t = attacks::tables();
     let occ = pos.occupied();
+    let attacked = [pos.attacked_by(Color::White, occ), pos.attacked_by(Color::Black, occ)];
     let mut danger = [0; 2];
     for us in Color::BOTH {
         let them = !us;
@@ -43,7 +44,7 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
         let zone = t.king(their_king).with(their_king);
         // Squares a piece would check their king from that nothing of theirs covers: a check
         // there costs the attacker nothing.
-        let uncovered = !pos.by_color(us) & !pos.attacked_by(them, occ);
+        let uncovered = !pos.by_color(us) & !attacked[them.index()];
         let (diagonal_checks, straight_checks) = (t.bishop(their_king, occ), t.rook(their_king, occ));
         let mut weight = 0;
         let mut attackers = 0;
@@ -117,7 +118,7 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> [i32; 2] {
         // A lone piece near the king is no attack yet.
         danger[them.index()] = if attackers >= 2 { weight } else { 0 };
     }
-    danger
+    (danger, attacked)
 }
 
 #[cfg(test)]
@@ -128,7 +129,7 @@ mod tests {
     fn trace(fen: &str) -> (Trace, [i32; 2]) {
         let pos = Position::from_fen(fen).unwrap();
         let mut t = Trace::default();
-        let danger = pieces(&pos, &mut t);
+        let (danger, _) = pieces(&pos, &mut t);
         (t, danger)
     }
 

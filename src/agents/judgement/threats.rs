@@ -7,20 +7,21 @@ use super::score::Sink;
 use super::terms::*;
 use crate::agents::exchange::exchange_threat;
 use crate::agents::scene::Scene;
-use crate::board::{Piece, Position, Square};
+use crate::board::{Bitboard, Piece, Position, Square};
 
 /// The side to move's worst threatened piece, where it stands and what it stands to lose.
 pub fn worst_threat(pos: &Position) -> Option<(Square, i32)> {
-    match threatened(pos) {
+    match threatened(pos, pos.attacked_by(!pos.side_to_move(), pos.occupied())) {
         (Some(sq), first, _) if first > 0 => Some((sq, first)),
         _ => None,
     }
 }
 
-/// The worst threatened piece's square and threat, and the second largest threat.
-fn threatened(pos: &Position) -> (Option<Square>, i32, i32) {
+/// The worst threatened piece's square and threat, and the second largest threat, given every
+/// square the side not to move attacks.
+fn threatened(pos: &Position, their_attacks: Bitboard) -> (Option<Square>, i32, i32) {
     let us = pos.side_to_move();
-    let mut attacked = pos.by_color(us) & !pos.pieces(us, Piece::King) & pos.attacked_by(!us, pos.occupied());
+    let mut attacked = pos.by_color(us) & !pos.pieces(us, Piece::King) & their_attacks;
     let Some(first_sq) = attacked.next() else { return (None, 0, 0) };
     let scene = Scene::now(pos);
     let (mut worst, mut first, mut second) =
@@ -38,9 +39,10 @@ fn threatened(pos: &Position) -> (Option<Square>, i32, i32) {
 }
 
 /// The threats' terms into `sink`, counted in quarter pawns; the worst threatened piece, as
-/// `worst_threat` tells it, for a caller that asks next.
-pub(super) fn threats(pos: &Position, sink: &mut impl Sink) -> Option<(Square, i32)> {
-    let (worst, first, second) = threatened(pos);
+/// `worst_threat` tells it, for a caller that asks next. `their_attacks`: every square the side
+/// not to move attacks.
+pub(super) fn threats(pos: &Position, their_attacks: Bitboard, sink: &mut impl Sink) -> Option<(Square, i32)> {
+    let (worst, first, second) = threatened(pos, their_attacks);
     let us = pos.side_to_move();
     sink.side(us, WORST_THREAT, first / 25);
     sink.side(us, SECOND_THREAT, second / 25);
@@ -54,7 +56,7 @@ mod tests {
     /// The largest and second largest threat on the side to move's pieces (0 where fewer are
     /// threatened).
     fn worst_two(pos: &Position) -> (i32, i32) {
-        let (_, first, second) = threatened(pos);
+        let (_, first, second) = threatened(pos, pos.attacked_by(!pos.side_to_move(), pos.occupied()));
         (first, second)
     }
 
