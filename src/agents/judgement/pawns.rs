@@ -5,7 +5,7 @@
 
 use super::score::{S, Sink, Sum};
 use super::terms::*;
-use crate::board::{Bitboard, Color, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Piece, Position, Square, attacks};
 
 /// Square-indexed masks for each colour (White 0, Black 1).
 type Masks = [[u64; 64]; 2];
@@ -105,7 +105,23 @@ fn side_structure(pos: &Position, us: Color, sink: &mut impl Sink) -> Bitboard {
             passed = passed.with(sq);
         }
     }
+    sink.side(us, SPACE, space(us, ours, their_attacks));
     passed
+}
+
+/// The room our pawns give our pieces: the squares of files c to f on our second to fourth
+/// ranks that their pawns do not attack and ours do not stand on, those up to three squares
+/// behind one of our pawns counted twice (a piece there is shielded).
+fn space(us: Color, ours: Bitboard, their_attacks: Bitboard) -> i32 {
+    let white = us == Color::White;
+    let centre_files = Bitboard::file(2) | Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5);
+    let ranks =
+        [1, 2, 3].into_iter().fold(Bitboard::EMPTY, |acc, r| acc | Bitboard::rank(if white { r } else { 7 - r }));
+    let room = centre_files & ranks & !ours & !their_attacks;
+    let mut behind = ours.forward(!white);
+    behind |= behind.forward(!white);
+    behind |= behind.forward(!white);
+    (room.count() + (room & behind).count()) as i32
 }
 
 /// Both sides' pawn structure into `sink`; the passed pawns of White and Black.
@@ -130,6 +146,14 @@ pub(super) fn passers(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sin
             let weight = rank as i32 - 1;
             sink.side(us, PASSED_OUR_KING, distance(our_king, stop) * weight);
             sink.side(us, PASSED_THEIR_KING, distance(their_king, stop) * weight);
+            // A rook behind a passer, seeing it along the file, gains range as it advances.
+            let behind = attacks::tables().rook(sq, occ) & Bitboard::file(sq.file()) & !path;
+            if (behind & pos.pieces(us, Piece::Rook)).any() {
+                sink.side(us, PASSED_ROOK_BEHIND, 1);
+            }
+            if (behind & pos.pieces(them, Piece::Rook)).any() {
+                sink.side(us, PASSED_ROOK_BEHIND + 1, 1);
+            }
             if (path & occ).is_empty() {
                 sink.side(us, PASSED_FREE + rank, 1);
                 if their_pieces.is_empty() {
@@ -248,5 +272,35 @@ mod tests {
             assert_eq!(cache.structure(&pos), (sum.total, passed));
             assert_eq!(cache.structure(&pos), (sum.total, passed), "again, from the cache");
         }
+    }
+
+    #[test]
+    fn space_behind_the_pawns() {
+        // White's pawns on d4 and e4: the c-f squares of ranks 2-4 but d4, e4 (12 - 2 = 10),
+        // of which d2, d3, e2, e3 lie behind a pawn and count twice.
+        let pos = Position::from_fen("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1").unwrap();
+        let (ours, theirs) = (pos.pieces(Color::White, Piece::Pawn), pos.pieces(Color::Black, Piece::Pawn));
+        assert_eq!(space(Color::White, ours, theirs.pawn_attacks(false)), 14);
+        // A black pawn on e5 attacks d4, where our pawn stands, and f4, which is lost.
+        let pos = Position::from_fen("4k3/8/8/4p3/3PP3/8/8/4K3 w - - 0 1").unwrap();
+        let (ours, theirs) = (pos.pieces(Color::White, Piece::Pawn), pos.pieces(Color::Black, Piece::Pawn));
+        assert_eq!(space(Color::White, ours, theirs.pawn_attacks(false)), 13);
+    }
+
+    #[test]
+    fn a_rook_behind_a_passed_pawn() {
+        let counts = |fen: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut t = Trace::default();
+            let passed = structure(&pos, &mut t);
+            passers(&pos, passed, &mut t);
+            (t.counts[PASSED_ROOK_BEHIND], t.counts[PASSED_ROOK_BEHIND + 1])
+        };
+        // White's rook on a1 behind its a5 passer; Black's rook on a8 is in front, not behind.
+        assert_eq!(counts("r5k1/8/8/P7/8/8/8/R5K1 w - - 0 1"), (1, 0));
+        // Black's rook on a2 behind White's a5 passer.
+        assert_eq!(counts("6k1/8/8/P7/8/8/r7/6K1 w - - 0 1"), (0, 1));
+        // A knight between the rook and the pawn: the rook does not see it.
+        assert_eq!(counts("6k1/8/8/P7/8/N7/8/R5K1 w - - 0 1"), (0, 0));
     }
 }

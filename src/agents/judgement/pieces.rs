@@ -25,6 +25,30 @@ fn outpost(us: Color, sq: Square, our_pawn_attacks: Bitboard, their_pawns: Bitbo
         && (Bitboard(ATTACK_SPAN[us.index()][sq.index()]) & their_pawns).is_empty()
 }
 
+/// Our knights and bishops with a pawn, of either side, just in front: shielded from the
+/// front and in the way of nothing.
+fn minors_behind_pawns(pos: &Position, us: Color) -> i32 {
+    let minors = pos.pieces(us, Piece::Knight) | pos.pieces(us, Piece::Bishop);
+    (minors.forward(us == Color::White) & pos.by_piece(Piece::Pawn)).count() as i32
+}
+
+/// Their pieces (king included, pawns not) one of our pawns would attack with a push, single
+/// or double, to a square their pawns do not attack and their pieces do not attack unless ours
+/// defend it; `attacked` is every square each side attacks.
+fn push_threats(pos: &Position, us: Color, attacked: [Bitboard; 2]) -> i32 {
+    let white = us == Color::White;
+    let them = !us;
+    let empty = !pos.occupied();
+    let ours = pos.pieces(us, Piece::Pawn);
+    let single = ours.forward(white) & empty;
+    let third = Bitboard::rank(if white { 2 } else { 5 });
+    let pushes = single | ((single & third).forward(white) & empty);
+    let their_pawn_attacks = pos.pieces(them, Piece::Pawn).pawn_attacks(!white);
+    let safe = pushes & !their_pawn_attacks & (attacked[us.index()] | !attacked[them.index()]);
+    let targets = pos.by_color(them) & !pos.pieces(them, Piece::Pawn);
+    (safe.pawn_attacks(white) & targets).count() as i32
+}
+
 /// The pieces' terms of both sides into `sink`; returned, the weight of the attack each side's
 /// king's zone is under and the squares each side attacks (White's first).
 pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> ([i32; 2], [Bitboard; 2]) {
@@ -48,6 +72,8 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> ([i32; 2], [Bitboa
         let (diagonal_checks, straight_checks) = (t.bishop(their_king, occ), t.rook(their_king, occ));
         let mut weight = 0;
         let mut attackers = 0;
+        sink.side(us, MINOR_BEHIND_PAWN, minors_behind_pawns(pos, us));
+        sink.side(us, PAWN_PUSH_THREAT, push_threats(pos, us, attacked));
         for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
             for sq in pos.pieces(us, piece) {
                 let reach = match piece {
@@ -117,6 +143,10 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> ([i32; 2], [Bitboa
         }
         // A lone piece near the king is no attack yet.
         danger[them.index()] = if attackers >= 2 { weight } else { 0 };
+        // Without a queen an attack on the king rarely mates: half its weight.
+        if pos.pieces(us, Piece::Queen).is_empty() {
+            danger[them.index()] /= 2;
+        }
     }
     (danger, attacked)
 }
@@ -166,6 +196,41 @@ mod tests {
         assert_eq!(t.counts[SAFE_CHECK], 0);
         let (t, _) = trace("6k1/7p/8/8/6N1/8/8/6K1 w - - 0 1");
         assert_eq!(t.counts[SAFE_CHECK], 2, "f6 and h6 uncovered once g7's pawn is gone");
+    }
+
+    #[test]
+    fn a_minor_behind_a_pawn_of_either_side() {
+        // The knight on e4 behind Black's pawn on e5, the bishop on d3 behind White's on d4;
+        // the knight on b1 has nothing in front.
+        let pos = Position::from_fen("4k3/8/8/4p3/3PN3/3B4/8/1N2K3 w - - 0 1").unwrap();
+        assert_eq!(minors_behind_pawns(&pos, Color::White), 2);
+        assert_eq!(minors_behind_pawns(&pos, Color::Black), 0);
+    }
+
+    #[test]
+    fn a_pawn_push_that_would_attack_a_piece() {
+        let threats = |fen: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            let occ = pos.occupied();
+            push_threats(&pos, Color::White, [pos.attacked_by(Color::White, occ), pos.attacked_by(Color::Black, occ)])
+        };
+        // d2-d4 (double) would attack the knights on c5 and e5.
+        assert_eq!(threats("4k3/8/8/2n1n3/8/8/3P4/4K3 w - - 0 1"), 2);
+        // With Black's pawn on c5 instead of the knight, d4 is covered by a pawn: no push.
+        assert_eq!(threats("4k3/8/8/2p1n3/8/8/3P4/4K3 w - - 0 1"), 0);
+        // A rook on d8 covers d4 and nothing of White's defends it; a bishop on f2 does.
+        assert_eq!(threats("3rk3/8/8/4n3/8/8/3P4/4K3 w - - 0 1"), 0);
+        assert_eq!(threats("3rk3/8/8/4n3/8/8/3P1B2/4K3 w - - 0 1"), 1);
+    }
+
+    #[test]
+    fn an_attack_without_a_queen_weighs_half() {
+        // Two rooks bear on the black king's zone (3 + 3), with and without the queen on b2
+        // (which adds 5).
+        let (_, danger) = trace("6k1/5ppp/8/8/8/8/8/K5RR w - - 0 1");
+        assert_eq!(danger, [0, 3]);
+        let (_, danger) = trace("6k1/5ppp/8/8/8/8/1Q6/K5RR w - - 0 1");
+        assert_eq!(danger, [0, 11]);
     }
 
     #[test]

@@ -35,6 +35,7 @@ terms! {
     PASSED_OUR_KING: 1, "passed pawn: our king's distance to its way (times rank)";
     PASSED_THEIR_KING: 1, "passed pawn: their king's distance to its way (times rank)";
     PASSED_UNSTOPPABLE: 1, "passed pawn outside their king's square";
+    PASSED_ROOK_BEHIND: 2, "rook behind a passed pawn (ours, theirs)";
 
     // The knight, bishop, rook and queen agents.
     KNIGHT_MOBILITY: 9, "knight mobility (safe squares)";
@@ -50,6 +51,8 @@ terms! {
     ROOK_HALF_OPEN_FILE: 1, "rook on a half-open file";
     ROOK_SEVENTH: 1, "rook on the seventh rank";
     MINOR_UNDEVELOPED: 1, "knight or bishop on its home rank";
+    MINOR_BEHIND_PAWN: 1, "knight or bishop behind a pawn";
+    SPACE: 1, "space behind our pawns";
 
     // The king agent.
     KING_CENTRE: 4, "king centrality (edge to centre)";
@@ -66,6 +69,7 @@ terms! {
 
     // What the agents see pending on the board.
     THREAT_BY_PAWN: 1, "piece attacked by a pawn";
+    PAWN_PUSH_THREAT: 1, "piece a safe pawn push would attack";
     WORST_THREAT: 1, "side to move: worst threat (per 25 cp)";
     SECOND_THREAT: 1, "side to move: second threat (per 25 cp)";
     TEMPO: 1, "side to move";

@@ -32,6 +32,8 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-4, 10),
     // passed pawn outside their king's square
     S(0, 300),
+    // rook behind a passed pawn (ours, theirs)
+    S(5, 15), S(-5, -15),
     // knight mobility (safe squares)
     S(-29, -30), S(-13, -20), S(-4, -10), S(1, -1), S(1, 6), S(10, 9), S(13, 9), S(19, 13),
     S(20, 13),
@@ -64,6 +66,10 @@ pub const WEIGHTS: [S; COUNT] = [
     S(12, 22),
     // knight or bishop on its home rank
     S(-7, -1),
+    // knight or bishop behind a pawn
+    S(8, 0),
+    // space behind our pawns
+    S(1, 0),
     // king centrality (edge to centre)
     S(2, -28), S(-1, -6), S(0, 9), S(0, 21),
     // king file (edge to centre, mirrored)
@@ -90,6 +96,8 @@ pub const WEIGHTS: [S; COUNT] = [
     S(13, 1),
     // piece attacked by a pawn
     S(-29, -20),
+    // piece a safe pawn push would attack
+    S(10, 8),
     // side to move: worst threat (per 25 cp)
     S(-1, -2),
     // side to move: second threat (per 25 cp)
