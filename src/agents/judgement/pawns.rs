@@ -1,7 +1,8 @@
 //! The pawn agents: what each pawn knows of itself and its neighbours (doubled, isolated,
-//! backward, connected, passed), cached by the pawns' squares since they seldom
-//! move; and what a passed pawn knows of the pieces around it (a free path, a blockader, the
-//! kings' distances, the rule of the square), judged fresh at every leaf.
+//! backward, connected, passed) and the space they give their pieces, cached by the pawns'
+//! squares since they seldom move; and what a passed pawn knows of the pieces around it (a free
+//! path, a blockader, the kings' distances, the rule of the square, a rook behind it), judged
+//! fresh at every leaf.
 
 use super::score::{S, Sink, Sum};
 use super::terms::*;

@@ -1,7 +1,8 @@
 //! The knight, bishop, rook and queen agents: each judges its own square by the squares it can
 //! use safely (not our own, not covered by their pawns), what the square is (an outpost, an
 //! open file, the seventh rank, the centre, still home), how much of their king's zone it
-//! bears on and the checks it could give there unopposed; and what stands attacked by a pawn.
+//! bears on and the checks it could give there unopposed, whether a pawn shields it from the
+//! front; and what stands attacked by a pawn, or would be by a safe pawn push.
 
 use super::pawns::{ATTACK_SPAN, relative_rank};
 use super::score::Sink;
@@ -25,8 +26,8 @@ fn outpost(us: Color, sq: Square, our_pawn_attacks: Bitboard, their_pawns: Bitbo
         && (Bitboard(ATTACK_SPAN[us.index()][sq.index()]) & their_pawns).is_empty()
 }
 
-/// Our knights and bishops with a pawn, of either side, just in front: shielded from the
-/// front and in the way of nothing.
+/// Our knights and bishops with a pawn, of either side, just in front of them: shielded from
+/// the front.
 fn minors_behind_pawns(pos: &Position, us: Color) -> i32 {
     let minors = pos.pieces(us, Piece::Knight) | pos.pieces(us, Piece::Bishop);
     (minors.forward(us == Color::White) & pos.by_piece(Piece::Pawn)).count() as i32

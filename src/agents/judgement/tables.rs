@@ -34,6 +34,8 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 300),
     // rook behind a passed pawn (ours, theirs)
     S(5, 15), S(-5, -15),
+    // space behind our pawns
+    S(1, 0),
     // knight mobility (safe squares)
     S(-29, -30), S(-13, -20), S(-4, -10), S(2, -1), S(1, 6), S(10, 9), S(13, 9), S(19, 12),
     S(20, 13),
@@ -68,8 +70,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0),
     // knight or bishop behind a pawn
     S(8, 0),
-    // space behind our pawns
-    S(1, 0),
     // king centrality (edge to centre)
     S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // king file (edge to centre, mirrored)

@@ -36,6 +36,7 @@ terms! {
     PASSED_THEIR_KING: 1, "passed pawn: their king's distance to its way (times rank)";
     PASSED_UNSTOPPABLE: 1, "passed pawn outside their king's square";
     PASSED_ROOK_BEHIND: 2, "rook behind a passed pawn (ours, theirs)";
+    SPACE: 1, "space behind our pawns";
 
     // The knight, bishop, rook and queen agents.
     KNIGHT_MOBILITY: 9, "knight mobility (safe squares)";
@@ -52,7 +53,6 @@ terms! {
     ROOK_SEVENTH: 1, "rook on the seventh rank";
     MINOR_UNDEVELOPED: 1, "knight or bishop on its home rank";
     MINOR_BEHIND_PAWN: 1, "knight or bishop behind a pawn";
-    SPACE: 1, "space behind our pawns";
 
     // The king agent.
     KING_CENTRE: 4, "king centrality (edge to centre)";
