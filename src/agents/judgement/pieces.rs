@@ -35,8 +35,9 @@ fn minors_behind_pawns(pos: &Position, us: Color) -> i32 {
 
 /// Their pieces (king included, pawns not) one of our pawns would attack with a push, single
 /// or double, to a square their pawns do not attack and their pieces do not attack unless ours
-/// defend it; `attacked` is every square each side attacks.
-fn push_threats(pos: &Position, us: Color, attacked: [Bitboard; 2]) -> i32 {
+/// defend it; `attacked` is every square each side attacks, `their_pawn_attacks` the squares
+/// their pawns attack.
+fn push_threats(pos: &Position, us: Color, attacked: [Bitboard; 2], their_pawn_attacks: Bitboard) -> i32 {
     let white = us == Color::White;
     let them = !us;
     let empty = !pos.occupied();
@@ -44,7 +45,6 @@ fn push_threats(pos: &Position, us: Color, attacked: [Bitboard; 2]) -> i32 {
     let single = ours.forward(white) & empty;
     let third = Bitboard::rank(if white { 2 } else { 5 });
     let pushes = single | ((single & third).forward(white) & empty);
-    let their_pawn_attacks = pos.pieces(them, Piece::Pawn).pawn_attacks(!white);
     let safe = pushes & !their_pawn_attacks & (attacked[us.index()] | !attacked[them.index()]);
     let targets = pos.by_color(them) & !pos.pieces(them, Piece::Pawn);
     (safe.pawn_attacks(white) & targets).count() as i32
@@ -74,7 +74,7 @@ pub(super) fn pieces(pos: &Position, sink: &mut impl Sink) -> ([i32; 2], [Bitboa
         let mut weight = 0;
         let mut attackers = 0;
         sink.side(us, MINOR_BEHIND_PAWN, minors_behind_pawns(pos, us));
-        sink.side(us, PAWN_PUSH_THREAT, push_threats(pos, us, attacked));
+        sink.side(us, PAWN_PUSH_THREAT, push_threats(pos, us, attacked, their_pawn_attacks));
         for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
             for sq in pos.pieces(us, piece) {
                 let reach = match piece {
@@ -213,7 +213,8 @@ mod tests {
         let threats = |fen: &str| {
             let pos = Position::from_fen(fen).unwrap();
             let occ = pos.occupied();
-            push_threats(&pos, Color::White, [pos.attacked_by(Color::White, occ), pos.attacked_by(Color::Black, occ)])
+            let attacked = [pos.attacked_by(Color::White, occ), pos.attacked_by(Color::Black, occ)];
+            push_threats(&pos, Color::White, attacked, pos.pieces(Color::Black, Piece::Pawn).pawn_attacks(false))
         };
         // d2-d4 (double) would attack the knights on c5 and e5.
         assert_eq!(threats("4k3/8/8/2n1n3/8/8/3P4/4K3 w - - 0 1"), 2);
