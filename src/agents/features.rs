@@ -86,7 +86,8 @@ impl Features {
     pub const AGENT_PRUNING: Features = Features(1 << 22);
     /// The agents' knowledge shapes how deep a late quiet move is searched: a proposed move or
     /// one that takes the worst threatened piece away a ply deeper, a move onto a square the
-    /// exchange estimate loses a ply shallower.
+    /// exchange estimate loses a ply shallower. Not in level 10: asking costs more time than
+    /// the reductions give.
     pub const AGENT_REDUCTIONS: Features = Features(1 << 23);
     /// While the side to move has a piece the exchange estimate says it loses, the tree does
     /// not pass (null move) or cut the node on its static judgement.
@@ -147,13 +148,14 @@ impl Features {
             | Features::QUIESCENCE.0
             | Features::TRANSPOSITION.0
             | Features::NULL_MOVE.0
-            | Features::AGENT_REDUCTIONS.0
             | Features::THREAT_GUARD.0
             | Features::LEAF_CHECKS.0,
     );
 
-    /// Every part of the tree, level 10's and the ones it leaves out (`agent-pruning`).
-    pub const TREE_PARTS: Features = Features(Features::LEVEL_10_PARTS.0 | Features::AGENT_PRUNING.0);
+    /// Every part of the tree, level 10's and the ones it leaves out (`agent-pruning`,
+    /// `agent-reductions`).
+    pub const TREE_PARTS: Features =
+        Features(Features::LEVEL_10_PARTS.0 | Features::AGENT_PRUNING.0 | Features::AGENT_REDUCTIONS.0);
 
     /// The highest level.
     pub const MAX_LEVEL: u32 = 10;
@@ -316,12 +318,19 @@ mod tests {
         assert!(Features::parse("level11").is_err());
     }
 
-    /// Level 10 is level 9 with every part of the tree; no lower level has any of them.
+    /// Level 10 is level 9 with the parts of the tree but the two it leaves out; no lower
+    /// level has any of them.
     #[test]
     fn level_10_adds_the_tree_to_level_9() {
         let l10 = Features::level(10).unwrap();
         assert_eq!(l10.without(Features::LEVEL_10_PARTS), Features::level(9).unwrap());
-        for (flag, name) in Features::NAMED[16..].iter().filter(|(f, _)| *f != Features::AGENT_PRUNING) {
+        let left_out = Features::AGENT_PRUNING | Features::AGENT_REDUCTIONS;
+        assert!(!l10.has(Features::AGENT_PRUNING) && !l10.has(Features::AGENT_REDUCTIONS));
+        for (flag, name) in Features::NAMED[16..].iter() {
+            assert!(Features::TREE_PARTS.has(*flag), "{name}");
+            if left_out.has(*flag) {
+                continue;
+            }
             assert!(l10.has(*flag), "{name}");
             assert!(Features::LEVEL_10_PARTS.has(*flag), "{name}");
             for n in 1..=9 {
