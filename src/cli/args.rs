@@ -150,6 +150,11 @@ pub struct TuneArgs {
     /// see stays near it); 0 lets every weight go where the positions say.
     #[arg(long, default_value_t = 1e-6)]
     pub pull: f64,
+    /// Checks of the held-out positions' error (one every 100 steps) without a lower one
+    /// before the fit stops, keeping the weights of the lowest; 0 fits every step and keeps
+    /// the last.
+    #[arg(long, default_value_t = 0)]
+    pub patience: u32,
     /// Worker threads, one game or position each (default: all cores); each player in them
     /// searches on one thread.
     #[arg(long, value_parser = at_least_one)]

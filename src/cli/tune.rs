@@ -5,7 +5,7 @@ use super::CliError;
 use super::args::{TuneArgs, threads};
 use crate::agents::judgement::Style;
 use crate::agents::judgement::terms::{COUNT, term_of};
-use crate::experiments::tuning::fit::{self, Adam};
+use crate::experiments::tuning::fit::{self, Adam, HeldOutStop};
 use crate::experiments::tuning::{self, data, source};
 use crate::experiments::{parse_openings, run_jobs_until};
 use crate::players::spec::PlayerSpec;
@@ -38,7 +38,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         return Err(CliError::NoPositions(positions.display().to_string()));
     }
     errln!("tune: {} positions from {games} games, {} held out", samples.len(), held_out.len());
-    let fitted = fit_weights(args, &samples, threads)?;
+    let fitted = fit_weights(args, &samples, &held_out, threads)?;
     let held = |w: &[crate::agents::judgement::score::S]| fit::error(&held_out, &fit::to_real(w), fitted.k);
     let builtin = style.weights();
     outln!(
@@ -147,24 +147,35 @@ struct Fitted {
 }
 
 /// Fits from the checkpoint in the folder when there is one, else from the built-in weights.
-fn fit_weights(args: &TuneArgs, samples: &fit::Samples, threads: usize) -> Result<Fitted, CliError> {
+/// With a patience, the checkpoint holds the weights the held-out positions judged best so far.
+fn fit_weights(
+    args: &TuneArgs,
+    samples: &fit::Samples,
+    held_out: &fit::Samples,
+    threads: usize,
+) -> Result<Fitted, CliError> {
     let (checkpoint, state) = checkpoint_files(args);
     let style = args.style.style();
     let builtin = fit::to_real(style.weights());
-    let (mut weights, k, mut step) = match (checkpoint.exists(), read(&state).ok().and_then(|s| parse_state(&s))) {
-        (true, Some((k, step))) => {
+    let (mut weights, k, mut step, best) = match (checkpoint.exists(), read(&state).ok().and_then(|s| parse_state(&s)))
+    {
+        (true, Some(saved)) => {
             let text = read(&checkpoint)?;
             let w = source::read(&text).map_err(|source| CliError::Weights { path: checkpoint.clone(), source })?;
-            errln!("tune: going on from step {step} of {}", checkpoint.display());
-            (fit::to_real(&w), k, step)
+            errln!("tune: going on from step {} of {}", saved.step, checkpoint.display());
+            (fit::to_real(&w), saved.k, saved.step, saved.stop)
         }
-        _ => (builtin.clone(), fit::fit_k(samples, &builtin), 0),
+        _ => (builtin.clone(), fit::fit_k(samples, &builtin), 0, None),
     };
     let before = fit::error(samples, &builtin, k);
+    let watch = args.patience > 0 && !held_out.is_empty();
+    let mut stop = best.unwrap_or_else(|| HeldOutStop::new(args.patience, fit::error(held_out, &weights, k)));
+    stop.patience = args.patience;
+    let mut kept = weights.clone();
     let mut adam = Adam::new(builtin.clone(), args.rate, args.pull);
     let start = Instant::now();
     let todo = args.steps.saturating_sub(step);
-    while step < args.steps {
+    while step < args.steps && !(watch && stop.done()) {
         adam.step(samples, &mut weights, k, threads);
         step += 1;
         let done = (step - (args.steps - todo)) as usize;
@@ -172,15 +183,38 @@ fn fit_weights(args: &TuneArgs, samples: &fit::Samples, threads: usize) -> Resul
             progress("steps", done, todo as usize, start);
         }
         if step.is_multiple_of(CHECKPOINT) || step == args.steps {
-            write(&checkpoint, &source::write(&fit::to_whole(&weights), style))?;
-            write(&state, &format!("k {k}\nstep {step}\n"))?;
+            if !watch || stop.check(fit::error(held_out, &weights, k)) {
+                kept = weights.clone();
+            }
+            write(&checkpoint, &source::write(&fit::to_whole(&kept), style))?;
+            write(&state, &state_text(k, step, watch.then_some(&stop)))?;
         }
     }
     errln!();
-    let whole = fit::to_whole(&weights);
+    if watch && stop.done() {
+        errln!("tune: the held-out error has not fallen for {} checks: stopped at step {step}", stop.patience);
+    }
+    let whole = fit::to_whole(&kept);
     write(&checkpoint, &source::write(&whole, style))?;
     let after = fit::error(samples, &fit::to_real(&whole), k);
     Ok(Fitted { weights: whole, k, before, after })
+}
+
+/// A fit's state as `tune` saves it beside its checkpoint.
+#[derive(Debug, PartialEq)]
+struct State {
+    k: f64,
+    step: u32,
+    /// The held-out stop's, when the fit watches the held-out positions.
+    stop: Option<HeldOutStop>,
+}
+
+fn state_text(k: f64, step: u32, stop: Option<&HeldOutStop>) -> String {
+    let mut text = format!("k {k}\nstep {step}\n");
+    if let Some(s) = stop {
+        text += &format!("best {}\nsince {}\n", s.best, s.since);
+    }
+    text
 }
 
 /// Where a fit of the style asked keeps its weights and its state (k and step) in the folder.
@@ -191,10 +225,17 @@ fn checkpoint_files(args: &TuneArgs) -> (PathBuf, PathBuf) {
     }
 }
 
-/// `k K` and `step N` lines of a fit's state file.
-fn parse_state(text: &str) -> Option<(f64, u32)> {
+/// `k K` and `step N` lines of a fit's state file, and `best E` and `since N` where the fit
+/// watches its held-out positions.
+fn parse_state(text: &str) -> Option<State> {
     let value = |key: &str| text.lines().find_map(|l| l.strip_prefix(key)).map(str::trim);
-    Some((value("k ")?.parse().ok()?, value("step ")?.parse().ok()?))
+    let stop = match (value("best "), value("since ")) {
+        (Some(best), Some(since)) => {
+            Some(HeldOutStop { patience: 0, best: best.parse().ok()?, since: since.parse().ok()? })
+        }
+        _ => None,
+    };
+    Some(State { k: value("k ")?.parse().ok()?, step: value("step ")?.parse().ok()?, stop })
 }
 
 #[cfg(test)]
@@ -203,7 +244,11 @@ mod tests {
 
     #[test]
     fn the_fit_state_reads_back() {
-        assert_eq!(parse_state("k 1.25\nstep 300\n"), Some((1.25, 300)));
+        assert_eq!(parse_state("k 1.25\nstep 300\n"), Some(State { k: 1.25, step: 300, stop: None }));
         assert_eq!(parse_state("k x\nstep 300\n"), None);
+        let stop = HeldOutStop { patience: 0, best: 0.0825, since: 2 };
+        let text = state_text(1.25, 300, Some(&stop));
+        assert_eq!(parse_state(&text), Some(State { k: 1.25, step: 300, stop: Some(stop) }));
+        assert_eq!(parse_state("k 1\nstep 3\nbest x\nsince 1\n"), None);
     }
 }

@@ -189,6 +189,41 @@ impl Adam {
     }
 }
 
+/// The stop on the held-out positions: the fit keeps the weights whose held-out error was
+/// lowest and stops once `patience` checks in a row found none lower (the fit has begun to learn
+/// its positions by heart); a patience of 0 never stops it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldOutStop {
+    pub patience: u32,
+    /// The lowest held-out error checked so far.
+    pub best: f64,
+    /// Checks since the lowest.
+    pub since: u32,
+}
+
+impl HeldOutStop {
+    pub fn new(patience: u32, error: f64) -> HeldOutStop {
+        HeldOutStop { patience, best: error, since: 0 }
+    }
+
+    /// Takes the held-out error of the weights now: whether they are the best so far.
+    pub fn check(&mut self, error: f64) -> bool {
+        if error < self.best {
+            self.best = error;
+            self.since = 0;
+            true
+        } else {
+            self.since += 1;
+            false
+        }
+    }
+
+    /// No check found a lower error for `patience` checks in a row.
+    pub fn done(&self) -> bool {
+        self.patience > 0 && self.since >= self.patience
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,5 +265,59 @@ mod tests {
             adam.step(&samples, &mut pulled, k, 2);
         }
         assert!(pulled.iter().flatten().all(|w| w.abs() < 5.0), "{pulled:?}");
+    }
+
+    #[test]
+    fn the_held_out_stop_keeps_the_lowest_and_waits_its_patience() {
+        let mut stop = HeldOutStop::new(2, 0.10);
+        assert!(stop.check(0.09));
+        assert!(!stop.check(0.095));
+        assert!(!stop.done());
+        assert!(stop.check(0.08));
+        assert!(!stop.check(0.08));
+        assert!(!stop.check(0.081));
+        assert!(stop.done());
+        assert_eq!(stop.best, 0.08);
+        // Without patience it never stops.
+        let mut never = HeldOutStop::new(0, 0.1);
+        (0..10).for_each(|_| assert!(!never.check(0.2)));
+        assert!(!never.done());
+    }
+
+    /// Few positions labelled with noise on top of the true weights' expectation: a fit without
+    /// a pull learns the noise, and the held-out stop keeps weights that predict positions it
+    /// did not see better than where the fit ends.
+    #[test]
+    fn the_held_out_stop_beats_a_fit_that_learns_its_positions_by_heart() {
+        let truth: Weights = (0..40).map(|i| [f64::from(i % 7) * 10.0 - 30.0, 0.0]).collect();
+        let k = 1.0;
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut make = |n: usize, noisy: bool| {
+            let mut set = Samples::default();
+            for _ in 0..n {
+                let counts: Vec<i32> = (0..truth.len()).map(|_| rng.random_range(-1..=1)).collect();
+                set.push(&counts, FULL_PHASE, FULL_SCALE, 0.0);
+                let i = set.len() - 1;
+                let p = expected(set.judge(i, &truth), k);
+                set.result[i] = if noisy { f32::from(rng.random_bool(p)) } else { p as f32 };
+            }
+            set
+        };
+        let (train, held) = (make(120, true), make(2000, false));
+        let mut weights = vec![[0.0; 2]; truth.len()];
+        let mut adam = Adam::new(weights.clone(), 2.0, 0.0);
+        let mut stop = HeldOutStop::new(0, error(&held, &weights, k));
+        let mut best = weights.clone();
+        for _ in 0..150 {
+            for _ in 0..10 {
+                adam.step(&train, &mut weights, k, 1);
+            }
+            if stop.check(error(&held, &weights, k)) {
+                best = weights.clone();
+            }
+        }
+        let (kept, last) = (error(&held, &best, k), error(&held, &weights, k));
+        assert!(kept < last * 0.9, "kept {kept}, last {last}");
+        assert!(error(&train, &weights, k) < error(&train, &best, k));
     }
 }
