@@ -90,7 +90,8 @@ impl Features {
     /// the reductions give.
     pub const AGENT_REDUCTIONS: Features = Features(1 << 23);
     /// While the side to move has a piece the exchange estimate says it loses, the tree does
-    /// not pass (null move) or cut the node on its static judgement.
+    /// not pass (null move) or cut the node on its static judgement. Not in level 10: the
+    /// larger trees cost more time than the guard gives.
     pub const THREAT_GUARD: Features = Features(1 << 24);
     /// The first ply of the leaves also plays out the quiet checks that do not lose the
     /// checking piece, so that a mate by a quiet check is seen where the search ends.
@@ -148,14 +149,15 @@ impl Features {
             | Features::QUIESCENCE.0
             | Features::TRANSPOSITION.0
             | Features::NULL_MOVE.0
-            | Features::THREAT_GUARD.0
             | Features::LEAF_CHECKS.0,
     );
 
-    /// Every part of the tree, level 10's and the ones it leaves out (`agent-pruning`,
-    /// `agent-reductions`).
-    pub const TREE_PARTS: Features =
-        Features(Features::LEVEL_10_PARTS.0 | Features::AGENT_PRUNING.0 | Features::AGENT_REDUCTIONS.0);
+    /// The parts of the tree level 10 leaves out, which `level10,X` adds.
+    pub const LEFT_OUT_OF_LEVEL_10: Features =
+        Features(Features::AGENT_PRUNING.0 | Features::AGENT_REDUCTIONS.0 | Features::THREAT_GUARD.0);
+
+    /// Every part of the tree, level 10's and the ones it leaves out.
+    pub const TREE_PARTS: Features = Features(Features::LEVEL_10_PARTS.0 | Features::LEFT_OUT_OF_LEVEL_10.0);
 
     /// The highest level.
     pub const MAX_LEVEL: u32 = 10;
@@ -318,17 +320,20 @@ mod tests {
         assert!(Features::parse("level11").is_err());
     }
 
-    /// Level 10 is level 9 with the parts of the tree but the two it leaves out; no lower
+    /// Level 10 is level 9 with the parts of the tree but the ones it leaves out; no lower
     /// level has any of them.
     #[test]
     fn level_10_adds_the_tree_to_level_9() {
         let l10 = Features::level(10).unwrap();
         assert_eq!(l10.without(Features::LEVEL_10_PARTS), Features::level(9).unwrap());
-        let left_out = Features::AGENT_PRUNING | Features::AGENT_REDUCTIONS;
-        assert!(!l10.has(Features::AGENT_PRUNING) && !l10.has(Features::AGENT_REDUCTIONS));
+        let left_out = Features::LEFT_OUT_OF_LEVEL_10;
+        for flag in [Features::AGENT_PRUNING, Features::AGENT_REDUCTIONS, Features::THREAT_GUARD] {
+            assert!(left_out.has(flag) && !l10.has(flag));
+        }
         for (flag, name) in Features::NAMED[16..].iter() {
             assert!(Features::TREE_PARTS.has(*flag), "{name}");
             if left_out.has(*flag) {
+                assert!(!Features::LEVEL_10_PARTS.has(*flag), "{name}");
                 continue;
             }
             assert!(l10.has(*flag), "{name}");

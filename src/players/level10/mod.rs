@@ -524,20 +524,22 @@ mod tests {
     }
 
     /// Each part of the tree follows its own feature: level 10 has every part but
-    /// `agent-pruning` and `agent-reductions` (which `level10,X` adds), and `level10,-X` turns
-    /// off part X alone.
+    /// `agent-pruning`, `agent-reductions` and `threat-guard` (which `level10,X` adds), and
+    /// `level10,-X` turns off part X alone.
     #[test]
     fn each_part_follows_its_feature() {
         let parts = |list: &str| Level10::new(Features::parse(list).unwrap(), 1, 1).tree.parts;
         let full = parts("level10");
-        assert!(!full.agent_pruning && !full.agent_reductions);
+        assert!(!full.agent_pruning && !full.agent_reductions && !full.threat_guard);
         let with = parts("level10,agent-reductions");
         assert!(with.agent_reductions);
         assert_eq!(Parts { agent_reductions: false, ..with }, full);
+        let guarded = parts("level10,threat-guard");
+        assert!(guarded.threat_guard);
+        assert_eq!(Parts { threat_guard: false, ..guarded }, full);
         type Field = fn(&mut Parts) -> &mut bool;
-        let off: [(&str, Field); 7] = [
+        let off: [(&str, Field); 6] = [
             ("agent-selection", |p| &mut p.agent_selection),
-            ("threat-guard", |p| &mut p.threat_guard),
             ("agent-leaves", |p| &mut p.agent_leaves),
             ("quiescence", |p| &mut p.quiescence),
             ("leaf-checks", |p| &mut p.leaf_checks),
