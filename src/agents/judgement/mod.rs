@@ -100,16 +100,29 @@ pub fn judge_as(pos: &Position, style: Style) -> i32 {
     finish(pos, sum.total)
 }
 
-/// The judgement with what it remembers between leaves (the pawn structures met): what a
-/// tree keeps for its leaves. Judges exactly as `judge_as` in its style.
+/// The judgement with what it remembers between leaves (the pawn structures met, and the
+/// positions judged last): what a tree keeps for its leaves. Judges exactly as `judge_as` in
+/// its style.
 pub struct Judge {
     style: Style,
     pawns: PawnCache,
+    judged: Vec<Judged>,
 }
+
+/// A position judged, by its key: a tree meets the same leaves again in each iteration and
+/// through transpositions, and the judgement depends on nothing the key leaves out.
+#[derive(Clone, Copy, Default)]
+struct Judged {
+    key: u64,
+    score: i32,
+    threat: KnownThreat,
+}
+
+const JUDGED_SLOTS: usize = 1 << 15;
 
 impl Judge {
     pub fn new(style: Style) -> Judge {
-        Judge { style, pawns: PawnCache::new(style.weights()) }
+        Judge { style, pawns: PawnCache::new(style.weights()), judged: vec![Judged::default(); JUDGED_SLOTS] }
     }
 
     /// `judge_as(pos, style)`, the pawn structure looked up when it was met before.
@@ -120,11 +133,20 @@ impl Judge {
     /// `judge`, and the worst threat on the side to move where the judgement worked it out
     /// on the way, which a tree asks of the same node next.
     pub fn judge_with_threat(&mut self, pos: &Position) -> (i32, KnownThreat) {
+        let key = pos.hash();
+        let slot = (key as usize) & (JUDGED_SLOTS - 1);
+        let known = self.judged[slot];
+        // A zero key is the empty slot's; such a position is judged every time.
+        if known.key == key && key != 0 {
+            return (known.score, known.threat);
+        }
         let (structure, passed) = self.pawns.structure(pos);
         let mut sum = Sum::new(self.style.weights());
         sum.total = structure;
         let threat = terms_beside_structure(pos, self.style, passed, &mut sum);
-        (finish(pos, sum.total), threat)
+        let score = finish(pos, sum.total);
+        self.judged[slot] = Judged { key, score, threat };
+        (score, threat)
     }
 }
 
@@ -271,6 +293,7 @@ mod tests {
                 }
                 let plain = judge_as(&pos, style);
                 assert_eq!(plain, judge_cached.judge(&pos), "{}", pos.to_fen());
+                assert_eq!(plain, judge_cached.judge(&pos), "judged again: {}", pos.to_fen());
                 assert_eq!(plain, here.score(style.weights()), "{}", pos.to_fen());
             }
         }
