@@ -566,6 +566,40 @@ fn tune_goes_on_where_it_stopped() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `tune --search-nodes` searches every position of the games once, keeps the scores beside
+/// them (a run again searches nothing more) and fits to labels between result and score.
+#[test]
+fn tune_labels_positions_by_a_search() {
+    let dir = std::env::temp_dir().join(format!("agentchess-tune-search-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_agentchess"))
+            .args(["tune", "--dir", dir.to_str().unwrap(), "--games", "2", "--nodes", "200", "--steps", "5"])
+            .args(["--search-nodes", "300", "--result-share", "0.25", "--threads", "1"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let first = run();
+    assert!(first.contains("searching the positions of 2 games"), "{first}");
+    let positions = std::fs::read_to_string(dir.join("positions.txt")).unwrap();
+    let searched = std::fs::read_to_string(dir.join("searched.txt")).unwrap();
+    assert_eq!(positions.lines().count(), searched.lines().count());
+    for (plain, scored) in positions.lines().zip(searched.lines()) {
+        if plain.starts_with('#') {
+            assert!(searched.contains(plain), "{plain}");
+        } else {
+            let (line, cp) = agentchess::experiments::tuning::label::parse_scored(scored).expect(scored);
+            assert!(positions.contains(line), "{scored}");
+            assert!(cp.abs() <= agentchess::experiments::tuning::label::MATE_CP);
+        }
+    }
+    let again = run();
+    assert!(!again.contains("searching"), "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// README is for users and stays short (the house rule: at most 350 lines); what does not fit
 /// belongs in docs/.
 #[test]

@@ -167,6 +167,22 @@ pub struct TuneArgs {
     /// piece-square tables (level 10 without agent-leaves).
     #[arg(long, value_enum, default_value_t = JudgementStyle::Agents)]
     pub style: JudgementStyle,
+    /// Also search every position at this many nodes (level 10, kept in DIR/searched.txt) and
+    /// fit to a blend of the game's result and the search's score.
+    #[arg(long, value_name = "NODES", value_parser = at_least_one)]
+    pub search_nodes: Option<u32>,
+    /// With --search-nodes: the share of the game's result in each label, the rest the
+    /// result the search's score expects.
+    #[arg(long, value_name = "SHARE", value_parser = share, default_value_t = 0.5)]
+    pub result_share: f64,
+}
+
+/// A share between 0 and 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text} is not a share between 0 and 1")),
+    }
 }
 
 /// `tune --style`.

@@ -6,7 +6,7 @@ use super::args::{TuneArgs, threads};
 use crate::agents::judgement::Style;
 use crate::agents::judgement::terms::{COUNT, term_of};
 use crate::experiments::tuning::fit::{self, Adam, HeldOutStop};
-use crate::experiments::tuning::{self, data, source};
+use crate::experiments::tuning::{self, data, label, source};
 use crate::experiments::{parse_openings, run_jobs_until};
 use crate::players::spec::PlayerSpec;
 use std::io::Write as _;
@@ -33,6 +33,17 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let games = play(args, &player, &openings, &positions, threads)?;
     let text = read(&positions)?;
     let style = args.style.style();
+    let text = match args.search_nodes {
+        Some(nodes) => {
+            let searched = args.dir.join("searched.txt");
+            search_positions(&text, nodes, &searched, threads)?;
+            // The scores become expected results by the map that fits the results best.
+            let (results, _) = tuning::samples(&text, style, threads);
+            let k = fit::fit_k(&results, &fit::to_real(style.weights()));
+            label::blended_text(&read(&searched)?, args.result_share, k)
+        }
+        None => text,
+    };
     let (samples, held_out) = tuning::samples(&text, style, threads);
     if samples.is_empty() {
         return Err(CliError::NoPositions(positions.display().to_string()));
@@ -128,6 +139,77 @@ fn play(
         return Err(CliError::Write { path: positions.to_path_buf(), source });
     }
     Ok(done.len() + played.into_inner())
+}
+
+/// Searches every position of the games in `text` not yet in the searched file at `nodes`
+/// (level 10 without variety, one game a thread) and appends them with their scores.
+fn search_positions(text: &str, nodes: u32, searched: &Path, threads: usize) -> Result<(), CliError> {
+    let mut games: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        match line.strip_prefix("# game ").and_then(|n| n.trim().parse::<usize>().ok()) {
+            Some(n) => games.push((n, std::mem::take(&mut lines))),
+            None => lines.push(line),
+        }
+    }
+    let old = if searched.exists() { read(searched)? } else { String::new() };
+    let (done, complete) = data::finished(&old);
+    if complete < old.len() {
+        write(searched, &old[..complete])?;
+    }
+    games.retain(|(n, _)| !done.contains(n));
+    if games.is_empty() {
+        return Ok(());
+    }
+    errln!("tune: searching the positions of {} games at {nodes} nodes ({} done)", games.len(), done.len());
+    let spec: PlayerSpec = format!("features:level10,-variety,nodes={nodes}").parse()?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(searched)
+        .map_err(|source| CliError::Write { path: searched.to_path_buf(), source })?;
+    let file = Mutex::new(file);
+    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut player = spec.build(1);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((n, lines)) = games.get(i) else { break };
+                    if failed.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+                        break;
+                    }
+                    player.new_game();
+                    let mut out = String::new();
+                    for line in lines {
+                        let Some((pos, _)) = data::parse_line(line) else { continue };
+                        let game = crate::board::Game::new(pos);
+                        if let Some(d) = player.decide(&game) {
+                            let cp = label::white_cp(d.score, d.mate, pos.side_to_move() == crate::board::Color::White);
+                            out.push_str(&label::scored_line(line, cp));
+                            out.push('\n');
+                        }
+                    }
+                    out.push_str(&format!("# game {n}\n"));
+                    let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Err(e) = f.write_all(out.as_bytes()).and_then(|_| f.flush()) {
+                        *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                        break;
+                    }
+                    drop(f);
+                    progress("games searched", finished.fetch_add(1, Ordering::Relaxed) + 1, games.len(), start);
+                }
+            });
+        }
+    });
+    errln!();
+    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(source) => Err(CliError::Write { path: searched.to_path_buf(), source }),
+        None => Ok(()),
+    }
 }
 
 /// One progress line on stderr, rewritten in place.

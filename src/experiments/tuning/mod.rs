@@ -1,9 +1,11 @@
 //! `agentchess tune`: the judgement's weights fitted to games the project plays itself
-//! (Texel's method). `data` makes the labelled positions, `fit` fits the weights to them,
-//! `source` writes them as the Rust source the judgement is built from.
+//! (Texel's method). `data` makes the labelled positions, `label` blends a deeper search's
+//! score into their labels where asked, `fit` fits the weights to them, `source` writes them as
+//! the Rust source the judgement is built from.
 
 pub mod data;
 pub mod fit;
+pub mod label;
 pub mod source;
 
 use crate::agents;
