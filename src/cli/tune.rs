@@ -144,14 +144,7 @@ fn play(
 /// Searches every position of the games in `text` not yet in the searched file at `nodes`
 /// (level 10 without variety, one game a thread) and appends them with their scores.
 fn search_positions(text: &str, nodes: u32, searched: &Path, threads: usize) -> Result<(), CliError> {
-    let mut games: Vec<(usize, Vec<&str>)> = Vec::new();
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        match line.strip_prefix("# game ").and_then(|n| n.trim().parse::<usize>().ok()) {
-            Some(n) => games.push((n, std::mem::take(&mut lines))),
-            None => lines.push(line),
-        }
-    }
+    let mut games = tuning::games(text);
     let old = if searched.exists() { read(searched)? } else { String::new() };
     let (done, complete) = data::finished(&old);
     if complete < old.len() {

@@ -24,16 +24,29 @@ pub const HELD_OUT_EVERY: usize = 10;
 /// those the fit learns from, and those of the games held out. The game markers say which game
 /// the lines before them belong to.
 pub fn samples(text: &str, style: Style, threads: usize) -> (Samples, Samples) {
-    let mut games: Vec<(bool, Vec<&str>)> = Vec::new();
+    let games = games(text);
+    let pick = |held: bool| {
+        games
+            .iter()
+            .filter(|g| (g.0 % HELD_OUT_EVERY == 0) == held)
+            .flat_map(|g| g.1.iter().copied())
+            .collect::<Vec<_>>()
+    };
+    (traced(&pick(false), style, threads), traced(&pick(true), style, threads))
+}
+
+/// A positions file's lines game by game: each game's number and its lines, in the file's
+/// order (a game's marker follows its lines; lines after the last marker are left out).
+pub fn games(text: &str) -> Vec<(usize, Vec<&str>)> {
+    let mut games = Vec::new();
     let mut lines = Vec::new();
     for line in text.lines() {
         match line.strip_prefix("# game ").and_then(|n| n.trim().parse::<usize>().ok()) {
-            Some(n) => games.push((n % HELD_OUT_EVERY == 0, std::mem::take(&mut lines))),
+            Some(n) => games.push((n, std::mem::take(&mut lines))),
             None => lines.push(line),
         }
     }
-    let pick = |held: bool| games.iter().filter(|g| g.0 == held).flat_map(|g| g.1.iter().copied()).collect::<Vec<_>>();
-    (traced(&pick(false), style, threads), traced(&pick(true), style, threads))
+    games
 }
 
 fn traced(lines: &[&str], style: Style, threads: usize) -> Samples {
@@ -64,4 +77,16 @@ fn traced(lines: &[&str], style: Style, threads: usize) -> Samples {
 pub fn add(samples: &mut Samples, pos: &Position, style: Style, result: f32) {
     let traced = agents::judgement::trace_as(pos, style);
     samples.push(&traced.trace.counts, traced.phase, traced.scale, result);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_splits_into_its_games_by_their_markers() {
+        let text = "a [1.0]\nb [1.0]\n# game 3\nc [0.5]\n# game 0\nd [0.0]\n";
+        assert_eq!(games(text), vec![(3, vec!["a [1.0]", "b [1.0]"]), (0, vec!["c [0.5]"])]);
+        assert!(games("").is_empty());
+    }
 }
