@@ -92,6 +92,55 @@ fn write(path: &Path, text: &str) -> Result<(), CliError> {
     std::fs::rename(&partial, path).map_err(err)
 }
 
+/// A file of whole games the tuner appends to from several threads: opened with the games it
+/// already holds complete (a game cut off while being written is dropped), and the first write
+/// that fails kept for the end.
+struct GameFile {
+    path: PathBuf,
+    file: Mutex<std::fs::File>,
+    failed: Mutex<Option<std::io::Error>>,
+}
+
+impl GameFile {
+    /// The file at `path` (made if missing) and the numbers of the games it holds.
+    fn resume(path: &Path) -> Result<(GameFile, std::collections::HashSet<usize>), CliError> {
+        let text = if path.exists() { read(path)? } else { String::new() };
+        let (done, complete) = data::finished(&text);
+        if complete < text.len() {
+            write(path, &text[..complete])?;
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|source| CliError::Write { path: path.to_path_buf(), source })?;
+        let games = GameFile { path: path.to_path_buf(), file: Mutex::new(file), failed: Mutex::new(None) };
+        Ok((games, done))
+    }
+
+    /// Appends one game's lines; false once a write has failed (this one or another's).
+    fn append(&self, lines: &str) -> bool {
+        let mut failed = self.failed.lock().unwrap_or_else(|e| e.into_inner());
+        if failed.is_some() {
+            return false;
+        }
+        let mut f = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = f.write_all(lines.as_bytes()).and_then(|_| f.flush()) {
+            *failed = Some(e);
+            return false;
+        }
+        true
+    }
+
+    /// The first failed write, if any.
+    fn finish(self) -> Result<(), CliError> {
+        match self.failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(source) => Err(CliError::Write { path: self.path, source }),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Plays the games not yet in the positions file and appends theirs; the number of games in
 /// the file.
 fn play(
@@ -101,33 +150,19 @@ fn play(
     positions: &Path,
     threads: usize,
 ) -> Result<usize, CliError> {
-    let text = if positions.exists() { read(positions)? } else { String::new() };
-    let (done, complete) = data::finished(&text);
-    if complete < text.len() {
-        write(positions, &text[..complete])?;
-    }
+    let (file, done) = GameFile::resume(positions)?;
     let all = data::jobs(player, openings, args.games as usize, args.seed);
     let (numbers, todo): (Vec<usize>, Vec<_>) = all.into_iter().enumerate().filter(|(i, _)| !done.contains(i)).unzip();
     if todo.is_empty() {
         return Ok(done.len());
     }
     errln!("tune: {} games to play ({} in {} already)", todo.len(), done.len(), positions.display());
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(positions)
-        .map_err(|source| CliError::Write { path: positions.to_path_buf(), source })?;
-    let file = Mutex::new(file);
-    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let played = AtomicUsize::new(0);
     let start = Instant::now();
     run_jobs_until(&todo, threads, None, false, &|record| {
         let mut record = record.clone();
         record.index = numbers[record.index];
-        let lines = data::game_lines(&record);
-        let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
-        if let Err(e) = f.write_all(lines.as_bytes()).and_then(|_| f.flush()) {
-            *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+        if !file.append(&data::game_lines(&record)) {
             return true;
         }
         let n = played.fetch_add(1, Ordering::Relaxed) + 1;
@@ -135,9 +170,7 @@ fn play(
         false
     });
     errln!();
-    if let Some(source) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(CliError::Write { path: positions.to_path_buf(), source });
-    }
+    file.finish()?;
     Ok(done.len() + played.into_inner())
 }
 
@@ -145,24 +178,13 @@ fn play(
 /// (level 10 without variety, one game a thread) and appends them with their scores.
 fn search_positions(text: &str, nodes: u32, searched: &Path, threads: usize) -> Result<(), CliError> {
     let mut games = tuning::games(text);
-    let old = if searched.exists() { read(searched)? } else { String::new() };
-    let (done, complete) = data::finished(&old);
-    if complete < old.len() {
-        write(searched, &old[..complete])?;
-    }
+    let (file, done) = GameFile::resume(searched)?;
     games.retain(|(n, _)| !done.contains(n));
     if games.is_empty() {
         return Ok(());
     }
     errln!("tune: searching the positions of {} games at {nodes} nodes ({} done)", games.len(), done.len());
     let spec: PlayerSpec = format!("features:level10,-variety,nodes={nodes}").parse()?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(searched)
-        .map_err(|source| CliError::Write { path: searched.to_path_buf(), source })?;
-    let file = Mutex::new(file);
-    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let start = Instant::now();
     std::thread::scope(|s| {
@@ -172,9 +194,6 @@ fn search_positions(text: &str, nodes: u32, searched: &Path, threads: usize) -> 
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((n, lines)) = games.get(i) else { break };
-                    if failed.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
-                        break;
-                    }
                     player.new_game();
                     let mut out = String::new();
                     for line in lines {
@@ -187,22 +206,16 @@ fn search_positions(text: &str, nodes: u32, searched: &Path, threads: usize) -> 
                         }
                     }
                     out.push_str(&format!("# game {n}\n"));
-                    let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Err(e) = f.write_all(out.as_bytes()).and_then(|_| f.flush()) {
-                        *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    if !file.append(&out) {
                         break;
                     }
-                    drop(f);
                     progress("games searched", finished.fetch_add(1, Ordering::Relaxed) + 1, games.len(), start);
                 }
             });
         }
     });
     errln!();
-    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some(source) => Err(CliError::Write { path: searched.to_path_buf(), source }),
-        None => Ok(()),
-    }
+    file.finish()
 }
 
 /// One progress line on stderr, rewritten in place.
