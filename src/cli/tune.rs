@@ -205,7 +205,7 @@ fn search_positions(text: &str, nodes: u32, searched: &Path, threads: usize) -> 
                             out.push('\n');
                         }
                     }
-                    out.push_str(&format!("# game {n}\n"));
+                    out.push_str(&data::game_marker(*n));
                     if !file.append(&out) {
                         break;
                     }

@@ -79,8 +79,18 @@ pub fn game_lines(record: &GameRecord) -> String {
         }
         pos = pos.play(mv);
     }
-    out.push_str(&format!("# game {}\n", record.index));
+    out.push_str(&game_marker(record.index));
     out
+}
+
+/// The line that ends game `n`'s lines in a positions (or searched) file.
+pub fn game_marker(n: usize) -> String {
+    format!("# game {n}\n")
+}
+
+/// The game number of a marker line, `None` for any other line.
+pub fn marker_game(line: &str) -> Option<usize> {
+    line.strip_prefix("# game ").and_then(|n| n.trim().parse().ok())
 }
 
 /// The games a positions file holds complete, and how long its text is up to the last of
@@ -91,7 +101,7 @@ pub fn finished(text: &str) -> (HashSet<usize>, usize) {
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         at += line.len();
-        if let Some(n) = line.strip_prefix("# game ").and_then(|n| n.trim().parse::<usize>().ok())
+        if let Some(n) = marker_game(line)
             && line.ends_with('\n')
         {
             games.insert(n);
@@ -119,6 +129,13 @@ mod tests {
         let (games, complete) = finished(text);
         assert_eq!(games, HashSet::from([0, 3]));
         assert_eq!(&text[..complete], "fen1 [1.0]\n# game 3\nfen2 [0.5]\n# game 0\n");
+    }
+
+    #[test]
+    fn a_game_marker_reads_back_as_its_game() {
+        assert_eq!(marker_game(&game_marker(42)), Some(42));
+        assert_eq!(marker_game("# game x"), None);
+        assert_eq!(marker_game("8/8/8/8/8/8/8/K1k5 w - - 0 1 [0.5]"), None);
     }
 
     #[test]

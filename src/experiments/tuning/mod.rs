@@ -41,7 +41,7 @@ pub fn games(text: &str) -> Vec<(usize, Vec<&str>)> {
     let mut games = Vec::new();
     let mut lines = Vec::new();
     for line in text.lines() {
-        match line.strip_prefix("# game ").and_then(|n| n.trim().parse::<usize>().ok()) {
+        match data::marker_game(line) {
             Some(n) => games.push((n, std::mem::take(&mut lines))),
             None => lines.push(line),
         }
