@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import chess
+import chess.engine
 import chess.pgn
 
 import cutechess
@@ -371,6 +372,18 @@ def check_backslash_paths(wine: Wine, problems: list[str]) -> None:
 # ---------------------------------------------------------------- games against the Linux build
 
 
+async def start_under_wine(player: harness.Player, protocol: str) -> None:
+    """python-chess gives an XBoard engine a fixed 2 s from `protover 2` to its last feature,
+    and a Wine process on a loaded machine can take longer than that just to start. One more
+    try is taken and printed; an engine that never declares its features still fails."""
+    try:
+        await player.start()
+    except chess.engine.EngineError as first:
+        print(f"  python-chess {protocol}: the .exe missed python-chess's start-up window ({first}); trying once more",
+              flush=True)
+        await player.start()
+
+
 async def python_chess_games(wine: Wine, linux: str, version: str, games: int, problems: list[str]) -> int:
     """Games with clocks through python-chess, the .exe against the Linux build, over each
     protocol, colours alternating; harness.play_game holds both to its checks."""
@@ -386,8 +399,8 @@ async def python_chess_games(wine: Wine, linux: str, version: str, games: int, p
             lin = harness.Side(f"linux {' '.join(linux_args)} ({protocol})", [linux, *linux_args, "--seed", str(g + 11)],
                                ours=True, protocol=protocol)
             players = [harness.Player(win), harness.Player(lin)]
-            for p in players:
-                await p.start()
+            await start_under_wine(players[0], protocol)
+            await players[1].start()
             name = players[0].engine.id.get("name", "")
             if not name.startswith(f"AgentChess {version}"):
                 problems.append(f"python-chess {protocol}: the .exe's name is {name!r}, not 'AgentChess {version} ...'")
