@@ -427,12 +427,8 @@ impl Tree {
         let mut n_captures = 0;
         for (mv, kind) in picker {
             let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
-            let mut next = *pos;
-            next.make_move(mv);
-            if self.parts.transposition {
-                self.table.prefetch(next.hash());
-            }
-            let gives_check = next.is_check();
+            // Asked of the move unplayed: a move pruned below is never played.
+            let gives_check = crate::board::gives_check(pos, mv);
             let prunable = !pv_node && !in_check && !gives_check && best > -MATE_BOUND;
             if prunable && quiet {
                 // Near the leaves, a quiet move that cannot bring the score up to alpha, or one
@@ -449,6 +445,11 @@ impl Tree {
             }
             if prunable && kind == Kind::BadCapture && depth <= 2 {
                 continue;
+            }
+            let mut next = *pos;
+            next.make_move(mv);
+            if self.parts.transposition {
+                self.table.prefetch(next.hash());
             }
             self.path.push(next.hash());
             let score = if tried == 0 {
