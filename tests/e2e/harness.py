@@ -138,6 +138,11 @@ class LineLog(logging.Handler):
         particular)."""
         return self.warnings.pop(id(proto), []) + self.warnings.pop(0, [])
 
+    def forget(self, ending: str) -> None:
+        """Drops every warning that ends with `ending` (one a caller has dealt with)."""
+        for found in self.warnings.values():
+            found[:] = [w for w in found if not w.endswith(ending)]
+
     def take_all_warnings(self) -> list[str]:
         found = [w for ws in self.warnings.values() for w in ws]
         self.warnings.clear()

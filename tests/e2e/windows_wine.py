@@ -371,17 +371,26 @@ def check_backslash_paths(wine: Wine, problems: list[str]) -> None:
 
 # ---------------------------------------------------------------- games against the Linux build
 
+# Starts of the .exe under python-chess before a miss of its start-up window counts.
+START_TRIES = 3
+
 
 async def start_under_wine(player: harness.Player, protocol: str) -> None:
     """python-chess gives an XBoard engine a fixed 2 s from `protover 2` to its last feature,
-    and a Wine process on a loaded machine can take longer than that just to start. One more
-    try is taken and printed; an engine that never declares its features still fails."""
-    try:
-        await player.start()
-    except chess.engine.EngineError as first:
-        print(f"  python-chess {protocol}: the .exe missed python-chess's start-up window ({first}); trying once more",
-              flush=True)
-        await player.start()
+    and a Wine process on a loaded machine can take longer than that just to start. Up to
+    START_TRIES tries are taken, each miss printed and python-chess's warning about it dropped;
+    an engine that never declares its features still fails."""
+    for tries_left in range(START_TRIES - 1, -1, -1):
+        try:
+            await player.start()
+            return
+        except chess.engine.EngineError as missed:
+            if tries_left == 0:
+                raise
+            print(f"  python-chess {protocol}: the .exe missed python-chess's start-up window ({missed}); "
+                  f"trying again", flush=True)
+            harness.LOG.forget(": Timeout during initialization")
+            await asyncio.sleep(1.0)
 
 
 async def python_chess_games(wine: Wine, linux: str, version: str, games: int, problems: list[str]) -> int:
