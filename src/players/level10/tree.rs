@@ -14,7 +14,7 @@ use super::order::{Kind, Node, Picker, Scored, Selection};
 use super::table::{Bound, Entry, Table};
 use crate::agents;
 use crate::agents::judgement::{KnownThreat, Style};
-use crate::board::{Bitboard, Move, MoveKind, MoveList, Piece, Position};
+use crate::board::{Bitboard, Move, MoveKind, MoveList, Piece, Position, gives_check};
 use crate::players::StopSignal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -428,7 +428,7 @@ impl Tree {
         for (mv, kind) in picker {
             let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
             // Asked of the move unplayed: a move pruned below is never played.
-            let gives_check = crate::board::gives_check(pos, mv);
+            let gives_check = gives_check(pos, mv);
             let prunable = !pv_node && !in_check && !gives_check && best > -MATE_BOUND;
             if prunable && quiet {
                 // Near the leaves, a quiet move that cannot bring the score up to alpha, or one
