@@ -10,7 +10,10 @@
 //! best move has stayed the same, later when it keeps changing, never past the hard limit.
 
 mod history;
+mod node;
 mod order;
+pub mod params;
+mod quiesce;
 mod table;
 mod tree;
 mod zeroed;
@@ -40,10 +43,6 @@ const AHEAD: i32 = 2;
 
 /// `go mate N` searches at most 2N - 1 plies and this many more.
 const MATE_MARGIN: i32 = 4;
-
-/// The first depth searched with a narrow window around the last score, and the window.
-const ASPIRATION_FROM: i32 = 5;
-const ASPIRATION: i32 = 30;
 
 /// The most search threads a player takes (UCI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 256;
@@ -359,11 +358,12 @@ impl Search<'_> {
 /// One iteration at `depth`, in a window around the last one's score that widens until the
 /// score falls inside it; None when the budget ran out first.
 fn iterate(tree: &mut Tree, pos: &Position, depth: i32, previous: Option<i32>) -> Option<i32> {
+    let p = tree.params;
+    let mut widen = p.aspiration_window;
     let (mut alpha, mut beta) = match previous {
-        Some(s) if depth >= ASPIRATION_FROM && s.abs() < MATE_BOUND => (s - ASPIRATION, s + ASPIRATION),
+        Some(s) if depth >= p.aspiration_depth && s.abs() < MATE_BOUND => (s - widen, s + widen),
         _ => (-INFINITY, INFINITY),
     };
-    let mut widen = ASPIRATION;
     loop {
         let score = tree.search(pos, depth, alpha, beta, 0);
         if tree.stopped && !tree.must_finish {
@@ -376,7 +376,7 @@ fn iterate(tree: &mut Tree, pos: &Position, depth: i32, previous: Option<i32>) -
         } else {
             return Some(score);
         }
-        widen *= 2;
+        widen = widen * p.aspiration_growth / 16;
         if widen > 500 {
             (alpha, beta) = (-INFINITY, INFINITY);
         }

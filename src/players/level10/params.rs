@@ -1,0 +1,127 @@
+//! Every margin, depth limit and reduction constant of level 10's tree, in one table beside the
+//! search, each with the range a tuner may move it in (as `agentchess tune-search` and an SPSA
+//! run read them).
+//!
+//! The tree reads its values from a `Params` it owns, so that a test can switch one technique
+//! off (a depth limit of 0) and a tuner can try other values without a rebuild; the defaults
+//! are what level 10 plays with.
+
+/// Declares `Params` with one `i32` field a row, its default, and the table of all of them.
+macro_rules! params {
+    ($($(#[doc = $doc:expr])* $name:ident: $default:expr, $min:expr, $max:expr;)*) => {
+        /// The search's tunable values (see the module's description).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        impl Default for Params {
+            fn default() -> Params {
+                Params { $($name: $default,)* }
+            }
+        }
+
+        /// Every value by name: its default, the least and the most a tuner may set.
+        pub const TABLE: &[Param] = &[$(Param { name: stringify!($name), default: $default, min: $min, max: $max },)*];
+
+        impl Params {
+            /// Sets the value called `name`; false when there is no such value or `value` lies
+            /// outside its range.
+            pub fn set(&mut self, name: &str, value: i32) -> bool {
+                match name {
+                    $(stringify!($name) if ($min..=$max).contains(&value) => { self.$name = value; true })*
+                    _ => false,
+                }
+            }
+
+            /// The value called `name`.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $(stringify!($name) => Some(self.$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+params! {
+    /// Aspiration windows from this depth on.
+    aspiration_depth: 5, 1, 12;
+    /// The first window's half width around the last iteration's score, in centipawns.
+    aspiration_window: 30, 5, 60;
+    /// The window grows by this many sixteenths of itself at each failure.
+    aspiration_growth: 32, 17, 48;
+
+    /// Reverse futility: a node this many plies or fewer from the leaves whose judgement stands
+    /// `rfp_margin` a ply (less one ply when improving) above beta returns it.
+    rfp_depth: 4, 0, 12;
+    rfp_margin: 100, 30, 150;
+
+    /// Null move: tried from this depth, reduced by `nmp_base` + depth / `nmp_depth_div` plies.
+    nmp_depth: 3, 1, 6;
+    nmp_base: 3, 2, 6;
+    nmp_depth_div: 4, 3, 10;
+
+    /// Internal iterative reduction: a node this deep with no table move is searched a ply
+    /// shallower.
+    iir_depth: 4, 2, 10;
+
+    /// Late-move pruning to this depth: after `lmp_base` + depth² quiet moves (twice that
+    /// when improving) the others are not tried.
+    lmp_depth: 5, 0, 12;
+    lmp_base: 3, 0, 8;
+
+    /// Futility pruning of quiet moves to this depth: the judgement `futility_margin` a ply
+    /// below alpha.
+    futility_depth: 4, 0, 12;
+    futility_margin: 120, 30, 200;
+
+    /// Captures the exchange estimate loses are left out this near the leaves.
+    bad_capture_depth: 2, 0, 8;
+
+    /// Late-move reductions: `lmr_base` + ln(depth) ln(moves) / `lmr_divisor`, both in
+    /// hundredths.
+    lmr_base: 75, 0, 150;
+    lmr_divisor: 225, 150, 350;
+    /// A quiet move's history score worth a ply of reduction less (more, below zero).
+    lmr_history: 2_000, 1_000, 16_000;
+
+    /// Quiescence: a capture that cannot bring the score within this much of alpha is left out.
+    delta_margin: 200, 50, 400;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_lies_in_its_range() {
+        let p = Params::default();
+        for row in TABLE {
+            assert!(row.min <= row.default && row.default <= row.max, "{}", row.name);
+            assert_eq!(p.get(row.name), Some(row.default), "{}", row.name);
+        }
+        let names: std::collections::HashSet<&str> = TABLE.iter().map(|r| r.name).collect();
+        assert_eq!(names.len(), TABLE.len(), "no name twice");
+    }
+
+    #[test]
+    fn a_value_is_set_only_within_its_range() {
+        let mut p = Params::default();
+        assert!(p.set("rfp_margin", 100));
+        assert_eq!(p.rfp_margin, 100);
+        assert!(!p.set("rfp_margin", 1_000));
+        assert_eq!(p.rfp_margin, 100);
+        assert!(!p.set("no_such_value", 1));
+    }
+}
