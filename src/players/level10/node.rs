@@ -4,7 +4,7 @@
 //! perhaps left out (late-move, futility and exchange pruning) or searched shallower
 //! (late-move reductions), and what it learned kept in the table.
 
-use super::history;
+use super::history::{self, Context, QuietScore};
 use super::order::{Kind, Node, Picker};
 use super::params::Params;
 use super::table::{Bound, Entry};
@@ -135,7 +135,7 @@ impl Tree {
                 self.stats.null_after_null += 1;
             }
             let next = pos.null_move();
-            self.enter(&next, Move::NULL, ply);
+            self.enter(pos, &next, Move::NULL, ply);
             let score = -self.search(&next, depth - 1 - r, -beta, -beta + 1, ply + 1);
             self.leave();
             if self.aborted() {
@@ -161,7 +161,9 @@ impl Tree {
             moves.retain(|m| self.root_moves.contains(&m));
         }
         let tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(*m));
-        let node = Node { pos, legal: &moves, table: tt_move, killers: self.stack[ply].killers, depth, in_check };
+        let context = self.context(ply);
+        let node =
+            Node { pos, legal: &moves, table: tt_move, killers: self.stack[ply].killers, context, depth, in_check };
         let picker = Picker::new(&node, &self.history, &mut self.selection);
 
         let original_alpha = alpha;
@@ -173,19 +175,20 @@ impl Tree {
         let mut captures = [Move::NULL; 32];
         let mut n_captures = 0;
         for (mv, kind) in picker {
-            let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
+            let quiet = kind.is_quiet();
             // Asked of the move unplayed: a move pruned below is never played.
             let gives_check = gives_check(pos, mv);
-            if self.prunes(here, alpha, best, tried, mv, kind, gives_check) {
+            let scores = if quiet { self.history.quiet_score(pos, mv, &context) } else { QuietScore::default() };
+            if self.prunes(here, alpha, best, tried, kind, gives_check, scores) {
                 continue;
             }
             let mut next = *pos;
             next.make_move(mv);
-            self.enter(&next, mv, ply);
+            self.enter(pos, &next, mv, ply);
             let score = if tried == 0 {
                 -self.search(&next, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let r = self.reduction(pos, here, mv, kind, tried, gives_check, worst);
+                let r = self.reduction(pos, here, mv, kind, tried, gives_check, scores, worst);
                 let mut s = -self.search(&next, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && r > 0 {
                     s = -self.search(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -210,7 +213,8 @@ impl Tree {
                         self.root_best = Some((mv, score));
                     }
                     if score >= beta {
-                        self.remember_cut(pos, mv, quiet, ply, depth, &quiets[..n_quiets], &captures[..n_captures]);
+                        let tried_before = (&quiets[..n_quiets], &captures[..n_captures]);
+                        self.remember_cut(pos, mv, quiet, ply, depth, &context, tried_before);
                         break;
                     }
                 }
@@ -243,9 +247,11 @@ impl Tree {
         best
     }
 
-    /// Whether the move `mv` of `kind`, the `tried`-th searched, is left out: near the leaves a
-    /// quiet move that cannot bring the score up to alpha, one past the late-move count, one the
-    /// agents did not propose (`agent-pruning`), and a capture the exchange estimate loses.
+    /// Whether a move of `kind`, the `tried`-th searched, with the history `scores` (a quiet
+    /// move's), is left out: near the leaves a quiet move that cannot bring the score up to alpha
+    /// and has not often ended nodes, one past the late-move count, one that failed after the
+    /// same moves before, one the agents did not propose (`agent-pruning`), and a capture the
+    /// exchange estimate loses.
     #[allow(clippy::too_many_arguments)]
     fn prunes(
         &self,
@@ -253,24 +259,26 @@ impl Tree {
         alpha: i32,
         best: i32,
         tried: usize,
-        mv: Move,
         kind: Kind,
         gives_check: bool,
+        scores: QuietScore,
     ) -> bool {
-        let _ = mv;
         let Here { depth, pv_node, in_check, eval, improving, .. } = *here;
         if pv_node || in_check || gives_check || best <= -MATE_BOUND {
             return false;
         }
         let p = &self.params;
-        match kind {
-            Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed => {
-                (kind == Kind::Unproposed && depth <= 2 && self.parts.agent_pruning)
-                    || late_move_limit(p, depth, improving).is_some_and(|limit| tried >= limit)
-                    || (depth <= p.futility_depth && eval + p.futility_margin * depth <= alpha)
-            }
-            Kind::BadCapture => depth <= p.bad_capture_depth,
-            _ => false,
+        if kind.is_quiet() {
+            let continuation_depth = p.cmh_prune_depth - i32::from(improving);
+            (kind == Kind::Unproposed && depth <= 2 && self.parts.agent_pruning)
+                || late_move_limit(p, depth, improving).is_some_and(|limit| tried >= limit)
+                || (depth <= p.futility_depth
+                    && eval + p.futility_margin * depth <= alpha
+                    && scores.total() < p.futility_history)
+                || (depth <= continuation_depth
+                    && (scores.continuation[0] < -p.cmh_prune_limit || scores.continuation[1] < -2 * p.cmh_prune_limit))
+        } else {
+            kind == Kind::BadCapture && depth <= p.bad_capture_depth
         }
     }
 
@@ -284,10 +292,11 @@ impl Tree {
         kind: Kind,
         tried: usize,
         gives_check: bool,
+        scores: QuietScore,
         worst: &mut KnownThreat,
     ) -> i32 {
         let Here { depth, pv_node, in_check, improving, .. } = *here;
-        let quiet = matches!(kind, Kind::Quiet | Kind::Killer | Kind::Proposed | Kind::Unproposed);
+        let quiet = kind.is_quiet();
         if depth < 3 || gives_check {
             return 0;
         }
@@ -313,23 +322,21 @@ impl Tree {
         if pv_node {
             r -= 1;
         }
-        if kind == Kind::Killer {
+        if matches!(kind, Kind::Killer | Kind::Counter) {
             r -= 1;
         }
         // A quiet move that often ended nodes is searched deeper, one that often failed
         // shallower.
-        if matches!(kind, Kind::Quiet | Kind::Proposed | Kind::Unproposed) {
-            r -= history_plies(p, self.history.quiet(pos, mv));
-        }
+        r -= history_plies(p, scores.total());
         if !improving {
             r += 1;
         }
         r.clamp(0, depth - 2)
     }
 
-    /// What a cut by `mv` teaches: a quiet move's history rises and the quiet moves tried
-    /// before it fall, and it becomes the ply's first killer; the captures tried before it fall
-    /// and a capture that cut rises.
+    /// What a cut by `mv` teaches: a quiet move's histories rise and those of the quiet moves
+    /// tried before it fall, and it becomes the ply's first killer and the counter to the move
+    /// before; the captures tried before it fall and a capture that cut rises.
     #[allow(clippy::too_many_arguments)]
     fn remember_cut(
         &mut self,
@@ -338,15 +345,15 @@ impl Tree {
         quiet: bool,
         ply: usize,
         depth: i32,
-        quiets: &[Move],
-        captures: &[Move],
+        context: &Context,
+        (quiets, captures): (&[Move], &[Move]),
     ) {
         let bonus = history::bonus(depth);
         if quiet {
-            self.history.reward_quiet(pos, mv, bonus);
+            self.history.reward_quiet(pos, mv, context, bonus);
             for &q in quiets {
                 if q != mv {
-                    self.history.reward_quiet(pos, q, -bonus);
+                    self.history.reward_quiet(pos, q, context, -bonus);
                 }
             }
             let killers = &mut self.stack[ply].killers;
@@ -354,6 +361,7 @@ impl Tree {
                 killers[1] = killers[0];
                 killers[0] = mv;
             }
+            self.history.set_counter(context, mv);
         }
         for &c in captures {
             self.history.reward_capture(pos, c, -bonus);

@@ -16,7 +16,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::history::History;
+use super::history::{Context, History};
 use crate::agents::{self, MasterAgent};
 use crate::board::values::value;
 use crate::board::{Bitboard, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
@@ -30,6 +30,8 @@ pub enum Kind {
     GoodCapture,
     /// A quiet move that refuted a sibling position.
     Killer,
+    /// The quiet move that last refuted the move before (the counter move).
+    Counter,
     /// A quiet move the agents proposed.
     Proposed,
     /// A quiet move (the agents not asked).
@@ -38,6 +40,14 @@ pub enum Kind {
     Unproposed,
     /// A capture that loses by the exchange estimate.
     BadCapture,
+}
+
+impl Kind {
+    /// A move that neither captures nor promotes.
+    #[inline]
+    pub fn is_quiet(self) -> bool {
+        matches!(self, Kind::Quiet | Kind::Killer | Kind::Counter | Kind::Proposed | Kind::Unproposed)
+    }
 }
 
 /// Nodes with at least this much depth left ask the agents. Below it a poll costs more than
@@ -137,6 +147,7 @@ pub struct Picker {
 const TABLE: i32 = 1 << 30;
 const GOOD: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = 1 << 26;
 const BAD: i32 = -(1 << 28);
 /// Proposed quiet moves rank above every unproposed one.
 const PROPOSED: i32 = 1 << 24;
@@ -148,13 +159,16 @@ pub struct Node<'a> {
     /// The table's move, if it is legal here.
     pub table: Option<Move>,
     pub killers: [Move; 2],
+    /// The moves before this node's, which its quiet moves answer (continuation histories).
+    pub context: Context,
     pub depth: i32,
     pub in_check: bool,
 }
 
 impl Picker {
     pub fn new(node: &Node, history: &History, selection: &mut Selection) -> Picker {
-        let &Node { pos, legal, table, killers, depth, in_check } = node;
+        let &Node { pos, legal, table, killers, context, depth, in_check } = node;
+        let counter = history.counter(&context);
         let selecting = !in_check && selection.poll(pos, legal, depth);
         // The proposed moves' targets by origin: a quiet move is looked up in one step (a
         // quiet move is known by its two squares).
@@ -181,8 +195,10 @@ impl Picker {
                 }
             } else if killers.contains(&mv) {
                 (KILLER + i32::from(killers[0] == mv), Kind::Killer)
+            } else if mv == counter {
+                (COUNTER, Kind::Counter)
             } else {
-                let h = history.quiet(pos, mv);
+                let h = history.quiet_score(pos, mv, &context).total();
                 if selecting && !proposed[mv.from().index()].contains(mv.to()) {
                     (h, Kind::Unproposed)
                 } else if selecting {
@@ -237,7 +253,15 @@ mod tests {
         depth: i32,
     ) -> Vec<(Move, Kind)> {
         let legal = pos.legal_moves();
-        let node = Node { pos, legal: &legal, table, killers: [Move::NULL; 2], depth, in_check: pos.is_check() };
+        let node = Node {
+            pos,
+            legal: &legal,
+            table,
+            killers: [Move::NULL; 2],
+            context: Context::NONE,
+            depth,
+            in_check: pos.is_check(),
+        };
         Picker::new(&node, history, selection).collect()
     }
 

@@ -82,9 +82,16 @@ params! {
     lmp_base: 3, 0, 8;
 
     /// Futility pruning of quiet moves to this depth: the judgement `futility_margin` a ply
-    /// below alpha.
+    /// below alpha, for a move whose histories together stay below `futility_history`.
     futility_depth: 4, 0, 12;
     futility_margin: 120, 30, 200;
+    futility_history: 12_000, 0, 40_000;
+
+    /// Continuation-history pruning to this depth (a ply less when improving): a quiet move
+    /// whose score after the move before stays below `-cmh_prune_limit`, or after the move two
+    /// plies before below twice that, is not tried.
+    cmh_prune_depth: 3, 0, 6;
+    cmh_prune_limit: 1_000, 0, 8_000;
 
     /// Captures the exchange estimate loses are left out this near the leaves.
     bad_capture_depth: 2, 0, 8;
@@ -93,8 +100,8 @@ params! {
     /// hundredths.
     lmr_base: 75, 0, 150;
     lmr_divisor: 225, 150, 350;
-    /// A quiet move's history score worth a ply of reduction less (more, below zero).
-    lmr_history: 2_000, 1_000, 16_000;
+    /// A quiet move's histories together worth a ply of reduction less (more, below zero).
+    lmr_history: 5_000, 1_000, 16_000;
 
     /// Quiescence: a capture that cannot bring the score within this much of alpha is left out.
     delta_margin: 200, 50, 400;

@@ -102,7 +102,7 @@ impl Tree {
         for &(_, mv) in scored.iter() {
             let mut next = *pos;
             next.make_move(mv);
-            self.enter(&next, mv, ply);
+            self.enter(pos, &next, mv, ply);
             let score = -self.quiesce(&next, -beta, -alpha, ply + 1, false);
             self.leave();
             if self.aborted() {

@@ -13,7 +13,7 @@
 //! principal variation, the judgement); `node.rs` searches a node step by step, `quiesce.rs`
 //! the leaves, with the margins and depths of `params.rs`.
 
-use super::history::History;
+use super::history::{Context, History, PieceTo};
 use super::order::Selection;
 use super::params::Params;
 use super::table::{Bound, Table};
@@ -94,10 +94,12 @@ pub(super) struct Frame {
     pub killers: [Move; 2],
     /// The move played from this ply's node to the next (`Move::NULL` for a null move).
     pub played: Move,
+    /// The piece it moved and where to (`PieceTo::NONE` for a null move).
+    pub moved: PieceTo,
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame { eval: -INFINITY, killers: [Move::NULL; 2], played: Move::NULL };
+    const EMPTY: Frame = Frame { eval: -INFINITY, killers: [Move::NULL; 2], played: Move::NULL, moved: PieceTo::NONE };
 }
 
 pub struct Tree {
@@ -303,15 +305,25 @@ impl Tree {
         self.pv_len[ply] = below + 1;
     }
 
-    /// Steps onto the position `next` reached by `mv` from `ply` (a null move is `Move::NULL`):
-    /// its key joins the path, and the table is asked for its bucket ahead of the probe.
+    /// Steps onto the position `next` reached by `mv` from `pos` at `ply` (a null move is
+    /// `Move::NULL`): its key joins the path, the move the line, and the table is asked for its
+    /// bucket ahead of the probe.
     #[inline]
-    pub(super) fn enter(&mut self, next: &Position, mv: Move, ply: usize) {
+    pub(super) fn enter(&mut self, pos: &Position, next: &Position, mv: Move, ply: usize) {
         if self.parts.transposition {
             self.table.prefetch(next.hash());
         }
         self.path.push(next.hash());
-        self.stack[ply].played = mv;
+        let frame = &mut self.stack[ply];
+        frame.played = mv;
+        frame.moved = if mv == Move::NULL { PieceTo::NONE } else { PieceTo::of(pos, mv) };
+    }
+
+    /// The moves one and two plies before the node at `ply`, which its quiet moves answer.
+    #[inline]
+    pub(super) fn context(&self, ply: usize) -> Context {
+        let back = |n: usize| if ply >= n { self.stack[ply - n].moved } else { PieceTo::NONE };
+        Context { before: [back(1), back(2)] }
     }
 
     /// Steps back from the position `enter` stepped onto.
