@@ -600,4 +600,27 @@ mod tests {
         }
         assert!(compared > 1_000_000, "{compared}");
     }
+
+    /// Over WAC's captures: the board's quick yes-or-no static exchange (`board::see_at_least`)
+    /// agrees in sign with the agents' estimate wherever that is clearly won or lost (pins
+    /// aside, they can differ).
+    #[test]
+    fn agrees_with_the_exchange_estimate_on_clear_captures() {
+        let mut asked = 0;
+        let mut differ = 0;
+        for pos in crate::board::epd_positions(include_str!("../../tests/data/wac.epd")) {
+            for &mv in pos.legal_moves().iter().filter(|&&m| pos.is_capture(m)) {
+                let gain = crate::agents::capture_gain(&pos, mv);
+                if gain.abs() < 150 {
+                    continue;
+                }
+                asked += 1;
+                if crate::board::see_at_least(&pos, mv, 0) != (gain >= 0) {
+                    differ += 1;
+                }
+            }
+        }
+        assert!(asked > 500, "{asked}");
+        assert!(differ * 50 < asked, "{differ} of {asked} differ");
+    }
 }

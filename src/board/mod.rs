@@ -12,6 +12,7 @@ mod moves;
 mod notation;
 pub mod perft;
 mod position;
+mod see;
 mod types;
 pub mod values;
 pub mod zobrist;
@@ -26,6 +27,7 @@ pub(crate) use movegen::{FewMoves, KingSteps, MoveSink, PROMOTION_RANKS};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use position::Position;
+pub use see::see_at_least;
 pub use types::{CastleRights, Color, Piece, Square};
 
 /// The positions of an EPD text (each line's first four fields, before any `;`), for the tests

@@ -11,7 +11,7 @@ use super::table::{Bound, Entry};
 use super::tree::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Tree, draw_score, from_table, settles, to_table};
 use crate::agents;
 use crate::agents::judgement::KnownThreat;
-use crate::board::{Bitboard, Move, MoveList, Piece, Position, gives_check};
+use crate::board::{Bitboard, Move, MoveList, Piece, Position, gives_check, see_at_least};
 
 /// What a node knows once it has probed the table and judged its position.
 #[derive(Clone, Copy)]
@@ -129,7 +129,7 @@ impl Tree {
             return Some(eval);
         }
         if null_move && !hanging {
-            let r = p.nmp_base + depth / p.nmp_depth_div;
+            let r = p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
             self.stats.null_tries += 1;
             if after_null {
                 self.stats.null_after_null += 1;
@@ -179,7 +179,7 @@ impl Tree {
             // Asked of the move unplayed: a move pruned below is never played.
             let gives_check = gives_check(pos, mv);
             let scores = if quiet { self.history.quiet_score(pos, mv, &context) } else { QuietScore::default() };
-            if self.prunes(here, alpha, best, tried, kind, gives_check, scores) {
+            if self.prunes(pos, here, alpha, best, tried, mv, kind, gives_check, scores) {
                 continue;
             }
             let mut next = *pos;
@@ -255,10 +255,12 @@ impl Tree {
     #[allow(clippy::too_many_arguments)]
     fn prunes(
         &self,
+        pos: &Position,
         here: &Here,
         alpha: i32,
         best: i32,
         tried: usize,
+        mv: Move,
         kind: Kind,
         gives_check: bool,
         scores: QuietScore,
@@ -273,12 +275,15 @@ impl Tree {
             (kind == Kind::Unproposed && depth <= 2 && self.parts.agent_pruning)
                 || late_move_limit(p, depth, improving).is_some_and(|limit| tried >= limit)
                 || (depth <= p.futility_depth
-                    && eval + p.futility_margin * depth <= alpha
+                    && eval + p.futility_base + p.futility_margin * depth <= alpha
                     && scores.total() < p.futility_history)
                 || (depth <= continuation_depth
                     && (scores.continuation[0] < -p.cmh_prune_limit || scores.continuation[1] < -2 * p.cmh_prune_limit))
+                || (depth <= p.see_depth && !see_at_least(pos, mv, -p.see_quiet_margin * depth))
         } else {
-            kind == Kind::BadCapture && depth <= p.bad_capture_depth
+            kind == Kind::BadCapture
+                && depth <= p.see_depth
+                && !see_at_least(pos, mv, -p.see_capture_margin * depth * depth)
         }
     }
 
@@ -384,7 +389,7 @@ fn late_move_reduction(p: &Params, depth: i32, tried: usize) -> i32 {
 /// Near the leaves, once this many moves are searched the other quiet ones are left out
 /// (late-move pruning): more with depth, and twice as many when the line is going our way.
 fn late_move_limit(p: &Params, depth: i32, improving: bool) -> Option<usize> {
-    (depth <= p.lmp_depth).then(|| (p.lmp_base + depth * depth) as usize * (1 + usize::from(improving)))
+    (depth <= p.lmp_depth).then(|| ((p.lmp_base + 100 * depth * depth) * (1 + i32::from(improving)) / 200) as usize)
 }
 
 /// What pruning takes a node to be worth: its judgement, or the table's score where its bound
@@ -417,8 +422,8 @@ mod tests {
     fn late_moves_are_left_out_only_near_the_leaves_and_later_when_improving() {
         let p = Params::default();
         assert_eq!(late_move_limit(&p, p.lmp_depth + 1, true), None);
-        assert_eq!(late_move_limit(&p, 1, false), Some(4));
-        assert_eq!(late_move_limit(&p, 1, true), Some(8));
+        assert_eq!(late_move_limit(&p, 1, false), Some(2));
+        assert_eq!(late_move_limit(&p, 1, true), Some(4));
         assert!(late_move_limit(&p, 5, false) > late_move_limit(&p, 4, false));
     }
 

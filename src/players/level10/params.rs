@@ -64,27 +64,31 @@ params! {
 
     /// Reverse futility: a node this many plies or fewer from the leaves whose judgement stands
     /// `rfp_margin` a ply (less one ply when improving) above beta returns it.
-    rfp_depth: 4, 0, 12;
-    rfp_margin: 100, 30, 150;
+    rfp_depth: 8, 0, 12;
+    rfp_margin: 75, 30, 150;
 
-    /// Null move: tried from this depth, reduced by `nmp_base` + depth / `nmp_depth_div` plies.
-    nmp_depth: 3, 1, 6;
-    nmp_base: 3, 2, 6;
-    nmp_depth_div: 4, 3, 10;
+    /// Null move: tried from this depth, reduced by `nmp_base` + depth / `nmp_depth_div` +
+    /// (judgement - beta) / `nmp_eval_div` (that part at most 3) plies.
+    nmp_depth: 2, 1, 6;
+    nmp_base: 4, 2, 6;
+    nmp_depth_div: 6, 3, 10;
+    nmp_eval_div: 200, 80, 400;
 
     /// Internal iterative reduction: a node this deep with no table move is searched a ply
     /// shallower.
     iir_depth: 4, 2, 10;
 
-    /// Late-move pruning to this depth: after `lmp_base` + depth² quiet moves (twice that
-    /// when improving) the others are not tried.
-    lmp_depth: 5, 0, 12;
-    lmp_base: 3, 0, 8;
+    /// Late-move pruning to this depth: after (`lmp_base` / 100 + depth²) / 2 quiet moves
+    /// (twice that when improving) the others are not tried.
+    lmp_depth: 8, 0, 12;
+    lmp_base: 300, 0, 800;
 
-    /// Futility pruning of quiet moves to this depth: the judgement `futility_margin` a ply
-    /// below alpha, for a move whose histories together stay below `futility_history`.
-    futility_depth: 4, 0, 12;
-    futility_margin: 120, 30, 200;
+    /// Futility pruning of quiet moves to this depth: the judgement `futility_base` +
+    /// `futility_margin` a ply below alpha, for a move whose histories together stay below
+    /// `futility_history`.
+    futility_depth: 8, 0, 12;
+    futility_base: 80, 0, 250;
+    futility_margin: 65, 30, 200;
     futility_history: 12_000, 0, 40_000;
 
     /// Continuation-history pruning to this depth (a ply less when improving): a quiet move
@@ -93,8 +97,12 @@ params! {
     cmh_prune_depth: 3, 0, 6;
     cmh_prune_limit: 1_000, 0, 8_000;
 
-    /// Captures the exchange estimate loses are left out this near the leaves.
-    bad_capture_depth: 2, 0, 8;
+    /// Static exchange pruning to this depth: a quiet move that loses `see_quiet_margin` a ply
+    /// or more is not tried, nor a capture that loses `see_capture_margin` times the depth
+    /// squared.
+    see_depth: 9, 0, 14;
+    see_quiet_margin: 60, 20, 150;
+    see_capture_margin: 20, 5, 60;
 
     /// Late-move reductions: `lmr_base` + ln(depth) ln(moves) / `lmr_divisor`, both in
     /// hundredths.
