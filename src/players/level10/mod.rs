@@ -356,7 +356,9 @@ impl Search<'_> {
 }
 
 /// One iteration at `depth`, in a window around the last one's score that widens until the
-/// score falls inside it; None when the budget ran out first.
+/// score falls inside it; None when the budget ran out first. After a fail high the search
+/// goes on a ply shallower (the move that failed high is most likely the best, and a shallower
+/// search proves it sooner); after a fail low, at the full depth again.
 fn iterate(tree: &mut Tree, pos: &Position, depth: i32, previous: Option<i32>) -> Option<i32> {
     let p = tree.params;
     let mut widen = p.aspiration_window;
@@ -364,20 +366,26 @@ fn iterate(tree: &mut Tree, pos: &Position, depth: i32, previous: Option<i32>) -
         Some(s) if depth >= p.aspiration_depth && s.abs() < MATE_BOUND => (s - widen, s + widen),
         _ => (-INFINITY, INFINITY),
     };
+    let mut searched = depth;
     loop {
-        let score = tree.search(pos, depth, alpha, beta, 0);
+        let score = tree.search(pos, searched, alpha, beta, 0);
         if tree.stopped && !tree.must_finish {
             return None;
         }
         if score <= alpha {
-            alpha = (alpha - widen).max(-INFINITY);
+            beta = (alpha + beta) / 2;
+            alpha = (score - widen).max(-INFINITY);
+            searched = depth;
         } else if score >= beta {
-            beta = (beta + widen).min(INFINITY);
+            beta = (score + widen).min(INFINITY);
+            if score.abs() < MATE_BOUND {
+                searched = (searched - 1).max(depth - 3).max(1);
+            }
         } else {
             return Some(score);
         }
-        widen = widen * p.aspiration_growth / 16;
-        if widen > 500 {
+        widen += widen * (p.aspiration_growth - 16) / 16;
+        if widen > 1_000 {
             (alpha, beta) = (-INFINITY, INFINITY);
         }
     }

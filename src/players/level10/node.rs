@@ -65,9 +65,11 @@ impl Tree {
         }
         self.nodes += 1;
 
+        let excluded = self.stack[ply].excluded != Move::NULL;
         let entry = if self.parts.transposition { self.table.probe(pos.hash()) } else { None };
         if let Some(e) = entry
             && !pv_node
+            && !excluded
             && e.depth >= depth
         {
             let score = from_table(e.score, ply);
@@ -95,14 +97,18 @@ impl Tree {
         };
         // A node worth a deep search that the table knows nothing of: a shallower search
         // first finds it a move to begin with, cheaper than searching blind.
-        if depth >= self.params.iir_depth && entry.is_none_or(|e| e.mv.is_none()) && self.parts.transposition {
+        if depth >= self.params.iir_depth
+            && entry.is_none_or(|e| e.mv.is_none())
+            && self.parts.transposition
+            && !excluded
+        {
             depth -= 1;
         }
         let improving =
             ply < 2 || in_check || self.stack[ply - 2].eval == -INFINITY || static_eval > self.stack[ply - 2].eval;
         let here = Here { ply, depth, pv_node, in_check, entry, static_eval, eval, improving };
 
-        if let Some(score) = self.cut_before_moves(pos, &here, beta, &mut worst) {
+        if !excluded && let Some(score) = self.cut_before_moves(pos, &here, beta, &mut worst) {
             return score;
         }
         self.search_moves(pos, &here, alpha, beta, &mut worst)
@@ -160,7 +166,12 @@ impl Tree {
         if restricted {
             moves.retain(|m| self.root_moves.contains(&m));
         }
-        let tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(*m));
+        let excluded = self.stack[ply].excluded;
+        let tt_move = entry.and_then(|e| e.mv).filter(|&m| moves.contains(m) && m != excluded);
+        let extension = match self.singular(pos, here, beta, tt_move) {
+            Singular::Cut(score) => return score,
+            Singular::Extend(plies) => plies,
+        };
         let context = self.context(ply);
         let node =
             Node { pos, legal: &moves, table: tt_move, killers: self.stack[ply].killers, context, depth, in_check };
@@ -175,20 +186,25 @@ impl Tree {
         let mut captures = [Move::NULL; 32];
         let mut n_captures = 0;
         for (mv, kind) in picker {
+            if mv == excluded {
+                continue;
+            }
             let quiet = kind.is_quiet();
-            // Asked of the move unplayed: a move pruned below is never played.
-            let gives_check = gives_check(pos, mv);
             let scores = if quiet { self.history.quiet_score(pos, mv, &context) } else { QuietScore::default() };
-            if self.prunes(pos, here, alpha, best, tried, mv, kind, gives_check, scores) {
+            // A checking move is never pruned: asked of the move unplayed, and only of one that
+            // would be, so that a pruned move is never played.
+            if self.prunes(pos, here, alpha, best, tried, mv, kind, scores) && !gives_check(pos, mv) {
                 continue;
             }
             let mut next = *pos;
             next.make_move(mv);
             self.enter(pos, &next, mv, ply);
+            let extended = if Some(mv) == tt_move { extension } else { 0 };
+            self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extended >= 2);
             let score = if tried == 0 {
-                -self.search(&next, depth - 1, -beta, -alpha, ply + 1)
+                -self.search(&next, depth - 1 + extended, -beta, -alpha, ply + 1)
             } else {
-                let r = self.reduction(pos, here, mv, kind, tried, gives_check, scores, worst);
+                let r = self.reduction(pos, here, mv, kind, tried, scores, worst);
                 let mut s = -self.search(&next, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && r > 0 {
                     s = -self.search(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -229,11 +245,13 @@ impl Tree {
             }
         }
         if tried == 0 {
-            // Every move was pruned: the node is as good as its static judgement.
-            return static_eval.max(alpha);
+            // Every other move left out: the one excluded is singular. Every move was pruned:
+            // the node is as good as its static judgement.
+            return if excluded != Move::NULL { alpha } else { static_eval.max(alpha) };
         }
-        // A root searched over some of its moves only is not worth what the table would say.
-        if self.parts.transposition && !restricted {
+        // A root searched over some of its moves only is not worth what the table would say,
+        // nor a node searched without one of its moves.
+        if self.parts.transposition && !restricted && excluded == Move::NULL {
             let bound = if best >= beta {
                 Bound::Lower
             } else if alpha > original_alpha {
@@ -247,11 +265,50 @@ impl Tree {
         best
     }
 
+    /// Whether the table's move is singular (every other move, searched half as deep, stays
+    /// clearly below its stored score), and so searched deeper; or whether several moves
+    /// reach beta, which ends the node (multi-cut).
+    fn singular(&mut self, pos: &Position, here: &Here, beta: i32, tt_move: Option<Move>) -> Singular {
+        let Here { ply, depth, pv_node, in_check, entry, .. } = *here;
+        let p = self.params;
+        let (Some(mv), Some(e)) = (tt_move, entry) else { return Singular::Extend(0) };
+        let stored = from_table(e.score, ply);
+        if p.singular_depth == 0
+            || depth < p.singular_depth
+            || ply == 0
+            || in_check
+            || e.depth < depth - 3
+            || e.bound == Bound::Upper
+            || stored.abs() >= MATE_BOUND
+        {
+            return Singular::Extend(0);
+        }
+        let singular_beta = stored - depth * p.singular_margin / 16;
+        self.stats.singular_tries += 1;
+        self.stack[ply].excluded = mv;
+        let score = self.search(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+        self.stack[ply].excluded = Move::NULL;
+        if score < singular_beta {
+            self.stats.singular_extensions += 1;
+            let double = !pv_node
+                && score < singular_beta - p.singular_double
+                && i32::from(self.stack[ply].doubles) < p.singular_doubles;
+            self.stats.double_extensions += u64::from(double);
+            Singular::Extend(1 + i32::from(double))
+        } else if singular_beta >= beta {
+            // Another move beats beta too, searched half as deep: the node will.
+            self.stats.multicuts += 1;
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
     /// Whether a move of `kind`, the `tried`-th searched, with the history `scores` (a quiet
-    /// move's), is left out: near the leaves a quiet move that cannot bring the score up to alpha
-    /// and has not often ended nodes, one past the late-move count, one that failed after the
-    /// same moves before, one the agents did not propose (`agent-pruning`), and a capture the
-    /// exchange estimate loses.
+    /// move's), is left out unless it gives check: near the leaves a quiet move that cannot
+    /// bring the score up to alpha and has not often ended nodes, one past the late-move count,
+    /// one that failed after the same moves before, one that loses material by static exchange,
+    /// one the agents did not propose (`agent-pruning`), and a capture that loses too much.
     #[allow(clippy::too_many_arguments)]
     fn prunes(
         &self,
@@ -262,11 +319,10 @@ impl Tree {
         tried: usize,
         mv: Move,
         kind: Kind,
-        gives_check: bool,
         scores: QuietScore,
     ) -> bool {
         let Here { depth, pv_node, in_check, eval, improving, .. } = *here;
-        if pv_node || in_check || gives_check || best <= -MATE_BOUND {
+        if pv_node || in_check || best <= -MATE_BOUND {
             return false;
         }
         let p = &self.params;
@@ -296,13 +352,12 @@ impl Tree {
         mv: Move,
         kind: Kind,
         tried: usize,
-        gives_check: bool,
         scores: QuietScore,
         worst: &mut KnownThreat,
     ) -> i32 {
         let Here { depth, pv_node, in_check, improving, .. } = *here;
         let quiet = kind.is_quiet();
-        if depth < 3 || gives_check {
+        if depth < 3 || gives_check(pos, mv) {
             return 0;
         }
         if !quiet || in_check {
@@ -373,6 +428,14 @@ impl Tree {
         }
         self.history.reward_capture(pos, mv, bonus);
     }
+}
+
+/// What the singular search says of the table's move.
+enum Singular {
+    /// Searched this many plies deeper than the other moves.
+    Extend(i32),
+    /// The node ends with this score.
+    Cut(i32),
 }
 
 /// The plies a quiet move's history `score` takes off its late-move reduction (adds, below zero).

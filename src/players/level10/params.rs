@@ -58,9 +58,9 @@ params! {
     /// Aspiration windows from this depth on.
     aspiration_depth: 5, 1, 12;
     /// The first window's half width around the last iteration's score, in centipawns.
-    aspiration_window: 30, 5, 60;
-    /// The window grows by this many sixteenths of itself at each failure.
-    aspiration_growth: 32, 17, 48;
+    aspiration_window: 14, 5, 60;
+    /// The window grows to this many sixteenths of itself at each failure.
+    aspiration_growth: 24, 17, 48;
 
     /// Reverse futility: a node this many plies or fewer from the leaves whose judgement stands
     /// `rfp_margin` a ply (less one ply when improving) above beta returns it.
@@ -103,6 +103,16 @@ params! {
     see_depth: 9, 0, 14;
     see_quiet_margin: 60, 20, 150;
     see_capture_margin: 20, 5, 60;
+
+    /// Singular extensions from this depth (0: none): the table's move, stored at least three
+    /// plies less deep as a lower bound, is searched a ply deeper when every other move,
+    /// searched half as deep, stays below its score less `singular_margin` / 16 cp a ply; two
+    /// plies deeper when they stay `singular_double` further below (at most
+    /// `singular_doubles` times on a line).
+    singular_depth: 0, 0, 14;
+    singular_margin: 16, 4, 64;
+    singular_double: 20, 0, 80;
+    singular_doubles: 6, 0, 12;
 
     /// Late-move reductions: `lmr_base` + ln(depth) ln(moves) / `lmr_divisor`, both in
     /// hundredths.

@@ -83,6 +83,12 @@ pub struct Stats {
     /// Null-move searches begun right after a null move (which would only repeat the position
     /// two plies up: never, since the double null was fixed).
     pub null_after_null: u64,
+    /// Searches of the other moves to see whether the table's move is singular, and how they
+    /// ended: the table's move extended (once or twice), or the node cut (multi-cut).
+    pub singular_tries: u64,
+    pub singular_extensions: u64,
+    pub double_extensions: u64,
+    pub multicuts: u64,
 }
 
 /// What the tree keeps of each ply of the line it is searching.
@@ -96,10 +102,22 @@ pub(super) struct Frame {
     pub played: Move,
     /// The piece it moved and where to (`PieceTo::NONE` for a null move).
     pub moved: PieceTo,
+    /// A move this ply's node leaves out: the table's move while the others are searched to
+    /// see whether it is singular (`Move::NULL`: none).
+    pub excluded: Move,
+    /// Double extensions on the line down to this ply.
+    pub doubles: u8,
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame { eval: -INFINITY, killers: [Move::NULL; 2], played: Move::NULL, moved: PieceTo::NONE };
+    const EMPTY: Frame = Frame {
+        eval: -INFINITY,
+        killers: [Move::NULL; 2],
+        played: Move::NULL,
+        moved: PieceTo::NONE,
+        excluded: Move::NULL,
+        doubles: 0,
+    };
 }
 
 pub struct Tree {
