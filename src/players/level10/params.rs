@@ -109,7 +109,7 @@ params! {
     /// searched half as deep, stays below its score less `singular_margin` / 16 cp a ply; two
     /// plies deeper when they stay `singular_double` further below (at most
     /// `singular_doubles` times on a line).
-    singular_depth: 0, 0, 14;
+    singular_depth: 8, 0, 14;
     singular_margin: 16, 4, 64;
     singular_double: 20, 0, 80;
     singular_doubles: 6, 0, 12;
