@@ -43,12 +43,14 @@ const MAX_HORIZON: u32 = 50;
 /// aim (an iteration it cannot cut short, or a best move that keeps changing) up to `hard`, so
 /// `hard` alone must be safe: at most a third of what is left, or three quarters on the last
 /// move before the clock is refilled. Then a move never empties the clock, and once it is low a
-/// move costs less than the increment brings, so the clock settles instead of running out.
+/// move costs less than the increment brings, so the clock settles instead of running out. The
+/// aim stays at most half the most: a player that found its move early still stops (an aim
+/// equal to the most would be a fixed time a move, spent whole).
 pub fn budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> (Duration, Duration) {
     let usable = remaining.saturating_sub(OVERHEAD.min(remaining / 2));
     let horizon = moves_to_go.map_or(HORIZON, |m| m.clamp(1, MAX_HORIZON));
     let ceiling = if horizon == 1 { usable * 3 / 4 } else { usable / 3 };
-    let soft = (usable / horizon + increment * 3 / 4).min(ceiling);
+    let soft = (usable / horizon + increment * 3 / 4).min(ceiling / 2);
     let hard = (soft * 4).min(ceiling);
     (soft, hard.max(soft))
 }
@@ -146,14 +148,31 @@ mod tests {
         let (soft, hard) = budget(ms(10_050), ms(100), None);
         assert_eq!(soft, ms(10_000) / 30 + ms(75));
         assert_eq!(hard, soft * 4);
-        // Moves to go share the clock among them; the last one may use three quarters.
+        // Moves to go share the clock among them; the last one may use three quarters, and
+        // aims at half of that.
         assert_eq!(budget(ms(20_050), ms(0), Some(40)).0, ms(500));
-        assert_eq!(budget(ms(20_050), ms(0), Some(1)), (ms(15_000), ms(15_000)));
+        assert_eq!(budget(ms(20_050), ms(0), Some(1)), (ms(7_500), ms(15_000)));
         // Many moves to go are counted as fifty.
         assert_eq!(budget(ms(50_050), ms(0), Some(200)).0, ms(1_000));
-        // Near the end of the clock the margin shrinks with it and the increment carries.
+        // Near the end of the clock the margin shrinks with it and the increment carries, the
+        // aim staying below the most a move may take.
         let (soft, hard) = budget(ms(300), ms(100), None);
-        assert!(soft >= ms(75) && hard <= ms(90), "{soft:?} {hard:?}");
+        assert!(soft >= ms(40) && soft < hard && hard <= ms(90), "{soft:?} {hard:?}");
+    }
+
+    /// However the clock stands, the aim is below the most a move may take (equal, a player
+    /// reads it as a fixed time a move and spends it whole).
+    #[test]
+    fn the_aim_stays_below_the_most() {
+        let ms = Duration::from_millis;
+        for left in [ms(20), ms(100), ms(300), ms(1_000), ms(60_000)] {
+            for inc in [ms(0), ms(10), ms(100), ms(1_000), ms(5_000)] {
+                for mtg in [None, Some(1), Some(2), Some(40)] {
+                    let (soft, hard) = budget(left, inc, mtg);
+                    assert!(soft < hard || hard.is_zero(), "{left:?} + {inc:?}, {mtg:?}: {soft:?} {hard:?}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -197,9 +216,11 @@ mod tests {
             engine_time: Some(Duration::from_secs(10)),
             ..Clock::default()
         };
-        // 39 moves made: one to go before the clock is refilled: three quarters of it.
+        // 39 moves made: one to go before the clock is refilled: three quarters of it at most,
+        // half that as the aim.
         let last = clock.limits(39);
-        assert_eq!(last.soft_time, Some(Duration::from_micros(7_462_500)));
+        assert_eq!(last.hard_time, Some(Duration::from_micros(7_462_500)));
+        assert_eq!(last.soft_time, Some(Duration::from_micros(3_731_250)));
         let first = clock.limits(0);
         assert!(first.soft_time.unwrap() < Duration::from_millis(300));
     }

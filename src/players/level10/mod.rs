@@ -254,7 +254,7 @@ impl Search<'_> {
         let lines = (limits.lines.max(1) as usize).min(legal.len());
         let rank = |k: usize| if lines > 1 { k as u32 } else { 0 };
         let mut best: Option<(Move, i32, Vec<Move>, i32)> = None;
-        let mut changes = 0.0f64;
+        let mut clock = TimeUse::default();
         for depth in 1..=self.max_depth {
             // A stop is seen between depths too, however small the tree (the tree looks only
             // every so many nodes): a mate under analysis, for one, takes a few nodes a depth.
@@ -280,10 +280,7 @@ impl Search<'_> {
             let pv = tree.root_pv();
             let mv = pv.first().copied().unwrap_or(legal[0]);
             let pv = if pv.is_empty() { vec![mv] } else { pv };
-            if best.as_ref().is_some_and(|b| b.0 != mv) {
-                changes += 1.0;
-            }
-            changes *= 0.6;
+            clock.iteration(mv, score, tree.root_share(mv));
             best = Some((mv, score, pv.clone(), depth));
             progress(&decision(tree, mv, score, pv, depth, start, rank(1)));
             if lines > 1 && !self.next_lines(tree, mv, depth, lines, progress) {
@@ -306,11 +303,11 @@ impl Search<'_> {
             }
             // A fixed time a move (`st`, `movetime`) is spent whole: the hard limit ends it.
             if let Some(soft) = limits.soft_time.filter(|&soft| limits.hard_time.is_none_or(|hard| soft < hard)) {
-                let aim = soft.mul_f64(1.0 + changes.min(2.0));
+                let aim = soft.mul_f64(clock.factor(&tree.params, depth));
                 let aim = limits.hard_time.map_or(aim, |hard| aim.min(hard));
-                // The next depth takes a few times this one: one begun past half the aim
+                // The next depth takes a few times this one: one begun past about half the aim
                 // would most likely be cut off unfinished.
-                if start.elapsed() >= aim.mul_f64(0.5) {
+                if start.elapsed() >= aim.mul_f64(f64::from(tree.params.time_next_iteration) / 100.0) {
                     break;
                 }
             }
@@ -352,6 +349,45 @@ impl Search<'_> {
         }
         tree.root_moves = asked;
         complete
+    }
+}
+
+/// How much of its aim a move spends, as the iterations tell: more while the best move keeps
+/// changing, while the score falls, and while the best move takes a small share of the
+/// nodes (the others are close); less when all three say the choice is settled.
+#[derive(Default)]
+struct TimeUse {
+    /// The best move of the last iteration, and how many iterations in a row it stayed.
+    last: Option<Move>,
+    stable: i32,
+    /// The scores of the iterations so far.
+    scores: Vec<i32>,
+    /// The last iteration's best move's share of the root's nodes.
+    share: f64,
+}
+
+impl TimeUse {
+    fn iteration(&mut self, mv: Move, score: i32, share: f64) {
+        self.stable = if self.last == Some(mv) { self.stable + 1 } else { 0 };
+        self.last = Some(mv);
+        self.scores.push(score);
+        self.share = share;
+    }
+
+    /// The aim's multiple after the iteration at `depth`.
+    fn factor(&self, p: &params::Params, depth: i32) -> f64 {
+        if depth < 4 {
+            return 1.0;
+        }
+        let stability = 1.0 + f64::from(p.time_stability) / 100.0 * f64::from(4 - self.stable.min(8));
+        let n = self.scores.len();
+        let fall = match (self.scores.get(n.saturating_sub(4)), self.scores.last()) {
+            (Some(&then), Some(&now)) if then.abs() < MATE_BOUND && now.abs() < MATE_BOUND => then - now,
+            _ => 0,
+        };
+        let falling = (1.0 + f64::from(fall * p.time_score_fall) / 100.0).clamp(0.8, 1.6);
+        let spread = (f64::from(p.time_node_share) / 100.0 * (1.0 - self.share) + 0.5).max(0.5);
+        (stability * falling * spread).clamp(0.4, 3.0)
     }
 }
 
@@ -587,6 +623,28 @@ mod tests {
                 assert!(d.score < -100, "{nodes} nodes: {d:?}");
             }
         }
+    }
+
+    /// The aim grows while the best move changes, while the score falls, and while the other
+    /// root moves take many of the nodes; it shrinks when all three say the move is settled.
+    #[test]
+    fn the_aim_follows_how_settled_the_choice_is() {
+        let p = params::Params::default();
+        let (a, b) = (Move::from_raw(0x0421), Move::from_raw(0x0862));
+        let run = |moves: &[Move], scores: &[i32], share: f64| {
+            let mut clock = TimeUse::default();
+            for (&mv, &score) in moves.iter().zip(scores) {
+                clock.iteration(mv, score, share);
+            }
+            clock.factor(&p, moves.len() as i32)
+        };
+        let settled = run(&[a; 10], &[20; 10], 0.9);
+        let changing = run(&[a, b, a, b, a, b, a, b, a, b], &[20; 10], 0.9);
+        let falling = run(&[a; 10], &[80, 80, 80, 80, 80, 80, 80, 60, 40, 20], 0.9);
+        let spread = run(&[a; 10], &[20; 10], 0.3);
+        assert!(settled < 1.0, "{settled}");
+        assert!(changing > settled && falling > settled && spread > settled, "{changing} {falling} {spread}");
+        assert_eq!(run(&[a, b, a], &[0, 50, -50], 0.1), 1.0, "below depth 4 the aim stands");
     }
 
     #[test]

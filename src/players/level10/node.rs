@@ -199,6 +199,7 @@ impl Tree {
             let mut next = *pos;
             next.make_move(mv);
             self.enter(pos, &next, mv, ply);
+            let nodes_before = self.nodes;
             let extended = if Some(mv) == tt_move { extension } else { 0 };
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extended >= 2);
             let score = if tried == 0 {
@@ -215,6 +216,9 @@ impl Tree {
                 s
             };
             self.leave();
+            if ply == 0 {
+                self.count_root_nodes(mv, self.nodes - nodes_before);
+            }
             if self.aborted() {
                 return 0;
             }

@@ -121,6 +121,16 @@ params! {
     /// A quiet move's histories together worth a ply of reduction less (more, below zero).
     lmr_history: 5_000, 1_000, 16_000;
 
+    /// Time: the next iteration is not begun past `time_next_iteration` hundredths of the
+    /// move's aim. The aim grows by `time_stability` hundredths for each iteration below four
+    /// that the best move stayed the same (shrinks above), by `time_score_fall` hundredths for
+    /// each centipawn the score fell over the last three iterations, and with the share of the
+    /// nodes the other root moves took (`time_node_share` hundredths of it, plus one half).
+    time_next_iteration: 60, 30, 90;
+    time_stability: 6, 0, 15;
+    time_score_fall: 2, 0, 8;
+    time_node_share: 150, 50, 250;
+
     /// Quiescence: a capture that cannot bring the score within this much of alpha is left out.
     delta_margin: 200, 50, 400;
 }

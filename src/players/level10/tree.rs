@@ -156,6 +156,8 @@ pub struct Tree {
     pub root_best: Option<(Move, i32)>,
     /// The agents' judgement of the leaves, with what it remembers between them.
     judgement: agents::Judge,
+    /// The nodes searched below each root move (by its two squares) in this search.
+    root_nodes: Box<[u64; 64 * 64]>,
     pub stats: Stats,
 }
 
@@ -187,6 +189,7 @@ impl Tree {
             root_moves: Vec::new(),
             root_best: None,
             judgement: agents::Judge::new(if parts.agent_leaves { Style::Agents } else { Style::Tables }),
+            root_nodes: Box::new([0; 64 * 64]),
             stats: Stats::default(),
         }
     }
@@ -209,6 +212,19 @@ impl Tree {
         *self.stack = [Frame::EMPTY; MAX_PLY + 1];
         self.history.age();
         self.stats = Stats::default();
+        self.root_nodes.fill(0);
+    }
+
+    /// The nodes searched below `mv` at the root, counted as it is searched.
+    #[inline]
+    pub(super) fn count_root_nodes(&mut self, mv: Move, nodes: u64) {
+        self.root_nodes[mv.from().index() * 64 + mv.to().index()] += nodes;
+    }
+
+    /// The share of this search's nodes spent below the root move `mv`.
+    pub fn root_share(&self, mv: Move) -> f64 {
+        let below = self.root_nodes[mv.from().index() * 64 + mv.to().index()];
+        below as f64 / self.nodes.max(1) as f64
     }
 
     /// The nodes searched so far by this tree and, in a search on several threads, the others.
