@@ -185,12 +185,11 @@ impl Tree {
         let mut n_quiets = 0;
         let mut captures = [Move::NULL; 32];
         let mut n_captures = 0;
-        for (mv, kind) in picker {
+        for (mv, kind, scores) in picker {
             if mv == excluded {
                 continue;
             }
             let quiet = kind.is_quiet();
-            let scores = if quiet { self.history.quiet_score(pos, mv, &context) } else { QuietScore::default() };
             // A checking move is never pruned: asked of the move unplayed, and only of one that
             // would be, so that a pruned move is never played.
             if self.prunes(pos, here, alpha, best, tried, mv, kind, scores) && !gives_check(pos, mv) {

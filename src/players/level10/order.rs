@@ -16,7 +16,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::history::{Context, History};
+use super::history::{Context, History, QuietScore};
 use crate::agents::{self, MasterAgent};
 use crate::board::values::value;
 use crate::board::{Bitboard, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
@@ -140,7 +140,7 @@ impl<T: Copy> Scored<T> {
 /// Hands out a node's moves best first, each scored once and picked by selection (the first
 /// few usually end the node, so sorting the rest would be wasted).
 pub struct Picker {
-    moves: Scored<(i32, Move, Kind)>,
+    moves: Scored<(i32, Move, Kind, QuietScore)>,
     next: usize,
 }
 
@@ -181,6 +181,7 @@ impl Picker {
         let mut picker = Picker { moves: Scored::new(), next: 0 };
         for &mv in legal.iter() {
             let tactical = pos.is_capture(mv) || mv.kind() == MoveKind::Promotion;
+            let scores = if tactical { QuietScore::default() } else { history.quiet_score(pos, mv, &context) };
             let (key, kind) = if Some(mv) == table {
                 (TABLE, Kind::Table)
             } else if tactical {
@@ -198,7 +199,7 @@ impl Picker {
             } else if mv == counter {
                 (COUNTER, Kind::Counter)
             } else {
-                let h = history.quiet_score(pos, mv, &context).total();
+                let h = scores.total();
                 if selecting && !proposed[mv.from().index()].contains(mv.to()) {
                     (h, Kind::Unproposed)
                 } else if selecting {
@@ -207,22 +208,23 @@ impl Picker {
                     (h, Kind::Quiet)
                 }
             };
-            picker.moves.push((key, mv, kind));
+            picker.moves.push((key, mv, kind, scores));
         }
         picker
     }
 }
 
 impl Iterator for Picker {
-    type Item = (Move, Kind);
+    /// A move, how the tree treats it, and what the histories say of it (a quiet move's).
+    type Item = (Move, Kind, QuietScore);
 
-    fn next(&mut self) -> Option<(Move, Kind)> {
+    fn next(&mut self) -> Option<(Move, Kind, QuietScore)> {
         let rest = &mut self.moves.as_mut_slice()[self.next..];
         let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map(|(i, _)| i)?;
         rest.swap(0, best);
-        let (_, mv, kind) = rest[0];
+        let (_, mv, kind, scores) = rest[0];
         self.next += 1;
-        Some((mv, kind))
+        Some((mv, kind, scores))
     }
 }
 
@@ -262,7 +264,7 @@ mod tests {
             depth,
             in_check: pos.is_check(),
         };
-        Picker::new(&node, history, selection).collect()
+        Picker::new(&node, history, selection).map(|(m, k, _)| (m, k)).collect()
     }
 
     fn order(fen: &str, table: Option<&str>) -> Vec<(String, Kind)> {
