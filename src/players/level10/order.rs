@@ -17,9 +17,9 @@
 use std::mem::MaybeUninit;
 
 use super::history::{Context, History, QuietScore};
-use crate::agents::{self, MasterAgent};
+use crate::agents::MasterAgent;
 use crate::board::values::value;
-use crate::board::{Bitboard, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
+use crate::board::{Bitboard, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position, see_at_least};
 
 /// How the tree treats a move (the order it comes in, best first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,14 +185,15 @@ impl Picker {
             let (key, kind) = if Some(mv) == table {
                 (TABLE, Kind::Table)
             } else if tactical {
-                let gain = agents::capture_gain(pos, mv);
-                let victim = pos.captured_piece(mv).map_or(0, value);
+                // The most valuable victim first, by the least valuable attacker, then by how
+                // often the same capture ended a node before.
+                let victim = pos.captured_piece(mv).map_or(0, value) + mv.promotion().map_or(0, value);
                 let attacker = pos.moving_piece(mv).index() as i32;
                 let under = mv.promotion().is_some_and(|p| p != Piece::Queen);
-                if gain >= 0 && !under {
-                    (GOOD + victim * 8 - attacker + gain.min(1000) + history.capture(pos, mv) / 8, Kind::GoodCapture)
+                if !under && see_at_least(pos, mv, 0) {
+                    (GOOD + victim * 8 - attacker + history.capture(pos, mv) / 8, Kind::GoodCapture)
                 } else {
-                    (BAD + gain.max(-5000) * 8 + victim, Kind::BadCapture)
+                    (BAD + victim * 8 - attacker, Kind::BadCapture)
                 }
             } else if killers.contains(&mv) {
                 (KILLER + i32::from(killers[0] == mv), Kind::Killer)

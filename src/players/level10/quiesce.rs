@@ -1,14 +1,13 @@
 //! The leaves of level 10's tree: the side to move may stand on the judgement or capture,
-//! trying the captures and promotions the agents' exchange estimate does not lose; in check,
+//! trying the captures and promotions that do not lose by static exchange; in check,
 //! every evasion. At the first ply of the leaves (`checks`) the quiet checks that do not lose
 //! the checking piece come after the captures: a mate or a double attack begun with a check
 //! lies just past where the search stops.
 
 use super::order::Scored;
 use super::tree::{INFINITY, MATE, MAX_PLY, Tree, draw_score, from_table, settles};
-use crate::agents;
 use crate::board::values::value;
-use crate::board::{Bitboard, MoveKind, MoveList, Piece, Position};
+use crate::board::{Bitboard, MoveKind, MoveList, Piece, Position, see_at_least};
 
 impl Tree {
     pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
@@ -73,7 +72,7 @@ impl Tree {
             } else {
                 if !pos.is_capture(mv) && mv.kind() != MoveKind::Promotion {
                     // A quiet check: after every capture, unless the checker is lost.
-                    if agents::capture_gain(pos, mv) < 0 {
+                    if !see_at_least(pos, mv, 0) {
                         continue;
                     }
                     scored.push((-1, mv));
@@ -88,11 +87,12 @@ impl Tree {
                 if stand + victim + self.params.delta_margin <= alpha && mv.kind() != MoveKind::Promotion {
                     continue;
                 }
-                let gain = agents::capture_gain(pos, mv);
-                if gain < 0 {
+                // A capture that loses material by static exchange is left to the full search.
+                if !see_at_least(pos, mv, 0) {
                     continue;
                 }
-                gain * 16 + victim
+                // The most valuable victim first, by the least valuable attacker.
+                (victim + mv.promotion().map_or(0, value)) * 8 - pos.moving_piece(mv).index() as i32
             };
             scored.push((key, mv));
         }
