@@ -28,13 +28,15 @@ mod threats;
 pub mod weights;
 
 pub use pawns::PawnCache;
+pub use score::S;
+pub use squares::Placement;
 pub use threats::worst_threat;
 
 use super::exchange::exchange_threat;
 use super::scene::Scene;
 use crate::board::values::{material_balance, value};
 use crate::board::{Bitboard, Color, Move, MoveKind, Piece, Position, Square};
-use score::{S, Sink, Sum, Trace, blend, phase};
+use score::{Sink, Sum, Trace, blend, phase};
 
 /// Whose judgement: the agents', or the conventional one with piece-square tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,13 +66,14 @@ pub type KnownThreat = Option<Option<(Square, i32)>>;
 
 /// Every term but the pawn structure's (which `PawnCache` keeps), from White's side.
 fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) -> KnownThreat {
-    for side in Color::BOTH {
-        for (i, piece) in [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen].into_iter().enumerate()
-        {
-            sink.side(side, terms::MATERIAL + i, pos.pieces(side, piece).count() as i32);
-        }
-    }
+    squares::material(pos, sink);
     squares::squares(pos, style, sink);
+    terms_beyond_placement(pos, style, passed, sink)
+}
+
+/// Every term but the pawn structure's and the pieces' material and squares (which a
+/// `Placement` sums), from White's side.
+fn terms_beyond_placement(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) -> KnownThreat {
     pawns::passers(pos, passed, sink);
     let (danger, attacked) = pieces::pieces(pos, sink);
     king::kings(pos, danger, sink);
@@ -106,6 +109,7 @@ pub fn judge_as(pos: &Position, style: Style) -> i32 {
 pub struct Judge {
     style: Style,
     pawns: PawnCache,
+    placement: Placement,
     judged: Vec<Judged>,
 }
 
@@ -122,7 +126,18 @@ const JUDGED_SLOTS: usize = 1 << 15;
 
 impl Judge {
     pub fn new(style: Style) -> Judge {
-        Judge { style, pawns: PawnCache::new(style.weights()), judged: vec![Judged::default(); JUDGED_SLOTS] }
+        Judge {
+            style,
+            pawns: PawnCache::new(style.weights()),
+            placement: Placement::new(style),
+            judged: vec![Judged::default(); JUDGED_SLOTS],
+        }
+    }
+
+    /// What the pieces' material and squares weigh in this judgement's style: the part of a
+    /// judgement a tree can keep up to date move by move (`Placement::after`).
+    pub fn placement(&self) -> &Placement {
+        &self.placement
     }
 
     /// `judge_as(pos, style)`, the pawn structure looked up when it was met before.
@@ -133,6 +148,12 @@ impl Judge {
     /// `judge`, and the worst threat on the side to move where the judgement worked it out
     /// on the way, which a tree asks of the same node next.
     pub fn judge_with_threat(&mut self, pos: &Position) -> (i32, KnownThreat) {
+        self.judge_placed(pos, None)
+    }
+
+    /// `judge_with_threat`, given what the pieces' material and squares of `pos` weigh
+    /// (`placement().sum(pos)`, kept up to date by the caller) when it is known.
+    pub fn judge_placed(&mut self, pos: &Position, placed: Option<S>) -> (i32, KnownThreat) {
         let key = pos.hash();
         let slot = (key as usize) & (JUDGED_SLOTS - 1);
         let known = self.judged[slot];
@@ -140,10 +161,11 @@ impl Judge {
         if known.key == key && key != 0 {
             return (known.score, known.threat);
         }
+        debug_assert!(placed.is_none_or(|p| p == self.placement.sum(pos)), "a placement kept wrong");
         let (structure, passed) = self.pawns.structure(pos);
         let mut sum = Sum::new(self.style.weights());
-        sum.total = structure;
-        let threat = terms_beside_structure(pos, self.style, passed, &mut sum);
+        sum.total = structure + placed.unwrap_or_else(|| self.placement.sum(pos));
+        let threat = terms_beyond_placement(pos, self.style, passed, &mut sum);
         let score = finish(pos, sum.total);
         self.judged[slot] = Judged { key, score, threat };
         (score, threat)

@@ -4,7 +4,7 @@
 
 use super::terms;
 use crate::board::{Color, Piece, Position};
-use std::ops::{Add, AddAssign, Mul, Neg, Sub};
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A weight or score: (middlegame, endgame) in centipawns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,6 +31,14 @@ impl Sub for S {
     #[inline]
     fn sub(self, o: S) -> S {
         S(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+impl SubAssign for S {
+    #[inline]
+    fn sub_assign(&mut self, o: S) {
+        self.0 -= o.0;
+        self.1 -= o.1;
     }
 }
 

@@ -38,6 +38,7 @@ impl Tree {
         self.clear_pv(ply);
         if ply == 0 {
             self.root_best = None;
+            self.enter_root(pos);
         }
         if self.out_of_budget() {
             return 0;
@@ -61,7 +62,7 @@ impl Tree {
             return self.quiesce(pos, alpha, beta, ply, self.parts.leaf_checks);
         }
         if ply >= MAX_PLY - 2 {
-            return self.judge(pos);
+            return self.judge(pos, ply);
         }
         self.nodes += 1;
 
@@ -84,7 +85,7 @@ impl Tree {
             (true, _) => -INFINITY,
             (false, Some(e)) => e.eval,
             (false, None) => {
-                let (judged, threat) = self.judge_with_threat(pos);
+                let (judged, threat) = self.judge_with_threat(pos, ply);
                 worst = threat;
                 judged
             }

@@ -22,7 +22,7 @@ impl Tree {
         }
         self.nodes += 1;
         if ply >= MAX_PLY - 2 {
-            return self.judge(pos);
+            return self.judge(pos, ply);
         }
         // What the table knows of this position from any depth settles a leaf as well, and
         // its stored judgement saves judging again.
@@ -49,7 +49,7 @@ impl Tree {
             }
             let stand = match entry {
                 Some(e) => e.eval,
-                _ => self.judge(pos),
+                _ => self.judge(pos, ply),
             };
             if stand >= beta || !self.parts.quiescence {
                 return stand;
@@ -138,6 +138,7 @@ mod tests {
         // Ra8 mates on the back rank; nothing can be taken.
         let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         tree.start(vec![pos.hash()], Budget::default());
+        tree.place(&pos, 0);
         assert_eq!(tree.quiesce(&pos, -INFINITY, INFINITY, 0, true), MATE - 1);
         let standing = tree.quiesce(&pos, -INFINITY, INFINITY, 0, false);
         assert!(standing < MATE_BOUND, "{standing}");
@@ -158,6 +159,7 @@ mod tests {
         assert_eq!(back.hash(), root.hash());
         // Without the line, the position is judged: White is a queen and a rook up.
         tree.start(vec![root.hash()], Budget::default());
+        tree.place(&back, 4);
         let judged = tree.quiesce(&back, -INFINITY, INFINITY, 4, false);
         assert!(judged < -500, "{judged}");
         // Reached by the line from the root, it is a draw.

@@ -18,7 +18,7 @@ use super::order::Selection;
 use super::params::Params;
 use super::table::{Bound, Table};
 use crate::agents;
-use crate::agents::judgement::{KnownThreat, Style};
+use crate::agents::judgement::{KnownThreat, S, Style};
 use crate::board::{Move, Position};
 use crate::players::StopSignal;
 use std::sync::Arc;
@@ -107,6 +107,9 @@ pub(super) struct Frame {
     pub excluded: Move,
     /// Double extensions on the line down to this ply.
     pub doubles: u8,
+    /// What the pieces' material and squares of this ply's position weigh in the judgement:
+    /// the agents' knowledge of their own squares, kept move by move (`Placement::after`).
+    pub placed: S,
 }
 
 impl Frame {
@@ -117,6 +120,7 @@ impl Frame {
         moved: PieceTo::NONE,
         excluded: Move::NULL,
         doubles: 0,
+        placed: S(0, 0),
     };
 }
 
@@ -285,16 +289,16 @@ impl Tree {
         self.stopped && !self.must_finish
     }
 
-    /// The leaf judgement from the side to move.
+    /// The leaf judgement of `pos`, at `ply`, from the side to move.
     #[inline]
-    pub(super) fn judge(&mut self, pos: &Position) -> i32 {
-        self.judge_with_threat(pos).0
+    pub(super) fn judge(&mut self, pos: &Position, ply: usize) -> i32 {
+        self.judge_with_threat(pos, ply).0
     }
 
     /// `judge`, and the worst threat on the side to move where the judgement worked it out.
     #[inline]
-    pub(super) fn judge_with_threat(&mut self, pos: &Position) -> (i32, KnownThreat) {
-        let (judged, threat) = self.judgement.judge_with_threat(pos);
+    pub(super) fn judge_with_threat(&mut self, pos: &Position, ply: usize) -> (i32, KnownThreat) {
+        let (judged, threat) = self.judgement.judge_placed(pos, Some(self.stack[ply].placed));
         match self.variety {
             Some(salt) => (judged + agents::variety::leaf_offset(salt, pos.hash()), threat),
             None => (judged, threat),
@@ -348,9 +352,23 @@ impl Tree {
             self.table.prefetch(next.hash());
         }
         self.path.push(next.hash());
+        let placed = self.stack[ply].placed;
+        self.stack[ply + 1].placed =
+            if mv == Move::NULL { placed } else { self.judgement.placement().after(pos, mv, placed) };
         let frame = &mut self.stack[ply];
         frame.played = mv;
         frame.moved = if mv == Move::NULL { PieceTo::NONE } else { PieceTo::of(pos, mv) };
+    }
+
+    /// Sets up the root's frame: what its pieces' material and squares weigh.
+    pub(super) fn enter_root(&mut self, pos: &Position) {
+        self.place(pos, 0);
+    }
+
+    /// Sets what the pieces' material and squares weigh at `ply` from `pos` itself (the root's,
+    /// or a position a test starts from at a ply of its choice).
+    pub(super) fn place(&mut self, pos: &Position, ply: usize) {
+        self.stack[ply].placed = self.judgement.placement().sum(pos);
     }
 
     /// The moves one and two plies before the node at `ply`, which its quiet moves answer.
