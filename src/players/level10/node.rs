@@ -176,7 +176,7 @@ impl Tree {
         let context = self.context(ply);
         let node =
             Node { pos, legal: &moves, table: tt_move, killers: self.stack[ply].killers, context, depth, in_check };
-        let picker = Picker::new(&node, &self.history, &mut self.selection);
+        let mut picker = Picker::new(node);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -186,7 +186,7 @@ impl Tree {
         let mut n_quiets = 0;
         let mut captures = [Move::NULL; 32];
         let mut n_captures = 0;
-        for (mv, kind, scores) in picker {
+        while let Some((mv, kind, scores)) = picker.next(&self.history, &mut self.selection) {
             if mv == excluded {
                 continue;
             }

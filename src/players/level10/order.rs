@@ -137,14 +137,27 @@ impl<T: Copy> Scored<T> {
     }
 }
 
-/// Hands out a node's moves best first, each scored once and picked by selection (the first
-/// few usually end the node, so sorting the rest would be wasted).
-pub struct Picker {
+/// Hands out a node's moves best first: the table's move before anything else is looked at,
+/// then the others, each scored once (when the table's move did not end the node) and picked
+/// by selection (the first few usually end the node, so sorting the rest would be wasted).
+pub struct Picker<'a> {
+    node: Node<'a>,
+    stage: Stage,
     moves: Scored<(i32, Move, Kind, QuietScore)>,
     next: usize,
 }
 
-const TABLE: i32 = 1 << 30;
+/// What the picker hands out next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// The table's move, if there is one.
+    Table,
+    /// The other moves, to be scored first.
+    Score,
+    /// The other moves, scored.
+    Rest,
+}
+
 const GOOD: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = 1 << 26;
@@ -153,6 +166,7 @@ const BAD: i32 = -(1 << 28);
 const PROPOSED: i32 = 1 << 24;
 
 /// What the tree knows of a node when it orders its moves.
+#[derive(Clone, Copy)]
 pub struct Node<'a> {
     pub pos: &'a Position,
     pub legal: &'a MoveList,
@@ -165,9 +179,39 @@ pub struct Node<'a> {
     pub in_check: bool,
 }
 
-impl Picker {
-    pub fn new(node: &Node, history: &History, selection: &mut Selection) -> Picker {
-        let &Node { pos, legal, table, killers, context, depth, in_check } = node;
+impl<'a> Picker<'a> {
+    pub fn new(node: Node<'a>) -> Picker<'a> {
+        Picker { node, stage: Stage::Table, moves: Scored::new(), next: 0 }
+    }
+
+    /// The next move, how the tree treats it and what the histories say of it (a quiet
+    /// move's), or None when every move was handed out. The histories and the agents are asked
+    /// when the moves other than the table's are first needed.
+    pub fn next(&mut self, history: &History, selection: &mut Selection) -> Option<(Move, Kind, QuietScore)> {
+        if self.stage == Stage::Table {
+            self.stage = Stage::Score;
+            if let Some(mv) = self.node.table {
+                let Node { pos, context, .. } = self.node;
+                let scores =
+                    if is_tactical(pos, mv) { QuietScore::default() } else { history.quiet_score(pos, mv, &context) };
+                return Some((mv, Kind::Table, scores));
+            }
+        }
+        if self.stage == Stage::Score {
+            self.stage = Stage::Rest;
+            self.score(history, selection);
+        }
+        let rest = &mut self.moves.as_mut_slice()[self.next..];
+        let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map(|(i, _)| i)?;
+        rest.swap(0, best);
+        let (_, mv, kind, scores) = rest[0];
+        self.next += 1;
+        Some((mv, kind, scores))
+    }
+
+    /// Scores every move but the table's.
+    fn score(&mut self, history: &History, selection: &mut Selection) {
+        let Node { pos, legal, table, killers, context, depth, in_check } = self.node;
         let counter = history.counter(&context);
         let selecting = !in_check && selection.poll(pos, legal, depth);
         // The proposed moves' targets by origin: a quiet move is looked up in one step (a
@@ -178,13 +222,13 @@ impl Picker {
                 proposed[mv.from().index()] = proposed[mv.from().index()].with(mv.to());
             }
         }
-        let mut picker = Picker { moves: Scored::new(), next: 0 };
         for &mv in legal.iter() {
-            let tactical = pos.is_capture(mv) || mv.kind() == MoveKind::Promotion;
+            if Some(mv) == table {
+                continue;
+            }
+            let tactical = is_tactical(pos, mv);
             let scores = if tactical { QuietScore::default() } else { history.quiet_score(pos, mv, &context) };
-            let (key, kind) = if Some(mv) == table {
-                (TABLE, Kind::Table)
-            } else if tactical {
+            let (key, kind) = if tactical {
                 // The most valuable victim first, by the least valuable attacker, then by how
                 // often the same capture ended a node before.
                 let victim = pos.captured_piece(mv).map_or(0, value) + mv.promotion().map_or(0, value);
@@ -209,24 +253,15 @@ impl Picker {
                     (h, Kind::Quiet)
                 }
             };
-            picker.moves.push((key, mv, kind, scores));
+            self.moves.push((key, mv, kind, scores));
         }
-        picker
     }
 }
 
-impl Iterator for Picker {
-    /// A move, how the tree treats it, and what the histories say of it (a quiet move's).
-    type Item = (Move, Kind, QuietScore);
-
-    fn next(&mut self) -> Option<(Move, Kind, QuietScore)> {
-        let rest = &mut self.moves.as_mut_slice()[self.next..];
-        let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map(|(i, _)| i)?;
-        rest.swap(0, best);
-        let (_, mv, kind, scores) = rest[0];
-        self.next += 1;
-        Some((mv, kind, scores))
-    }
+/// A capture or a promotion.
+#[inline]
+fn is_tactical(pos: &Position, mv: Move) -> bool {
+    pos.is_capture(mv) || mv.kind() == MoveKind::Promotion
 }
 
 #[cfg(test)]
@@ -265,7 +300,12 @@ mod tests {
             depth,
             in_check: pos.is_check(),
         };
-        Picker::new(&node, history, selection).map(|(m, k, _)| (m, k)).collect()
+        let mut picker = Picker::new(node);
+        let mut picked = Vec::new();
+        while let Some((m, k, _)) = picker.next(history, selection) {
+            picked.push((m, k));
+        }
+        picked
     }
 
     fn order(fen: &str, table: Option<&str>) -> Vec<(String, Kind)> {
