@@ -27,6 +27,7 @@ pub mod terms;
 mod threats;
 pub mod weights;
 
+use king::KingCache;
 pub use pawns::PawnCache;
 pub use score::S;
 pub use squares::Placement;
@@ -68,15 +69,16 @@ pub type KnownThreat = Option<Option<(Square, i32)>>;
 fn terms_beside_structure(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) -> KnownThreat {
     squares::material(pos, sink);
     squares::squares(pos, style, sink);
-    terms_beyond_placement(pos, style, passed, sink)
+    king::kings_and_pawns(pos, sink);
+    terms_beyond_caches(pos, style, passed, sink)
 }
 
-/// Every term but the pawn structure's and the pieces' material and squares (which a
-/// `Placement` sums), from White's side.
-fn terms_beyond_placement(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) -> KnownThreat {
+/// Every term but those a judge keeps from leaf to leaf (the pawn structure, the pieces'
+/// material and squares, the kings' terms of pawns and kings), from White's side.
+fn terms_beyond_caches(pos: &Position, style: Style, passed: [Bitboard; 2], sink: &mut impl Sink) -> KnownThreat {
     pawns::passers(pos, passed, sink);
     let (danger, attacked) = pieces::pieces(pos, sink);
-    king::kings(pos, danger, sink);
+    king::kings_beside_pawns(pos, danger, sink);
     let their_attacks = attacked[(!pos.side_to_move()).index()];
     let threat = (style == Style::Agents).then(|| threats::threats(pos, their_attacks, sink));
     sink.side(pos.side_to_move(), terms::TEMPO, 1);
@@ -109,6 +111,7 @@ pub fn judge_as(pos: &Position, style: Style) -> i32 {
 pub struct Judge {
     style: Style,
     pawns: PawnCache,
+    kings: KingCache,
     placement: Placement,
     judged: Vec<Judged>,
 }
@@ -129,6 +132,7 @@ impl Judge {
         Judge {
             style,
             pawns: PawnCache::new(style.weights()),
+            kings: KingCache::new(style.weights()),
             placement: Placement::new(style),
             judged: vec![Judged::default(); JUDGED_SLOTS],
         }
@@ -164,8 +168,8 @@ impl Judge {
         debug_assert!(placed.is_none_or(|p| p == self.placement.sum(pos)), "a placement kept wrong");
         let (structure, passed) = self.pawns.structure(pos);
         let mut sum = Sum::new(self.style.weights());
-        sum.total = structure + placed.unwrap_or_else(|| self.placement.sum(pos));
-        let threat = terms_beyond_placement(pos, self.style, passed, &mut sum);
+        sum.total = structure + placed.unwrap_or_else(|| self.placement.sum(pos)) + self.kings.score(pos);
+        let threat = terms_beyond_caches(pos, self.style, passed, &mut sum);
         let score = finish(pos, sum.total);
         self.judged[slot] = Judged { key, score, threat };
         (score, threat)
