@@ -143,7 +143,9 @@ impl<T: Copy> Scored<T> {
 pub struct Picker<'a> {
     node: Node<'a>,
     stage: Stage,
-    moves: Scored<(i32, Move, Kind, QuietScore)>,
+    /// Each move's key, apart from the rest so that picking the best scans a compact list.
+    keys: Scored<i32>,
+    moves: Scored<(Move, Kind, QuietScore)>,
     next: usize,
 }
 
@@ -181,7 +183,7 @@ pub struct Node<'a> {
 
 impl<'a> Picker<'a> {
     pub fn new(node: Node<'a>) -> Picker<'a> {
-        Picker { node, stage: Stage::Table, moves: Scored::new(), next: 0 }
+        Picker { node, stage: Stage::Table, keys: Scored::new(), moves: Scored::new(), next: 0 }
     }
 
     /// The next move, how the tree treats it and what the histories say of it (a quiet
@@ -201,10 +203,20 @@ impl<'a> Picker<'a> {
             self.stage = Stage::Rest;
             self.score(history, selection);
         }
-        let rest = &mut self.moves.as_mut_slice()[self.next..];
-        let best = rest.iter().enumerate().max_by_key(|(_, m)| m.0).map(|(i, _)| i)?;
-        rest.swap(0, best);
-        let (_, mv, kind, scores) = rest[0];
+        let keys = &mut self.keys.as_mut_slice()[self.next..];
+        let mut best = 0;
+        for i in 1..keys.len() {
+            // The last of equal keys (as `max_by_key` would give).
+            if keys[i] >= keys[best] {
+                best = i;
+            }
+        }
+        let first = *keys.first()?;
+        keys[0] = keys[best];
+        keys[best] = first;
+        let moves = &mut self.moves.as_mut_slice()[self.next..];
+        moves.swap(0, best);
+        let (mv, kind, scores) = moves[0];
         self.next += 1;
         Some((mv, kind, scores))
     }
@@ -253,7 +265,8 @@ impl<'a> Picker<'a> {
                     (h, Kind::Quiet)
                 }
             };
-            self.moves.push((key, mv, kind, scores));
+            self.keys.push(key);
+            self.moves.push((mv, kind, scores));
         }
     }
 }
