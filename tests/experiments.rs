@@ -251,7 +251,7 @@ fn tournaments_get_a_rating_list_with_the_chosen_anchor() {
 fn bench_signature_is_pinned_and_documented() {
     const LEVELS_1_TO_8: &str = "d3f75e49a980e167";
     const LEVEL_9: &str = "de6d928e330ec640";
-    const LEVEL_10: &str = "c668fc82e741888d";
+    const LEVEL_10: &str = "615e9114749b9e4a";
     let a = agentchess::cli::bench();
     let b = agentchess::cli::bench();
     assert_eq!(

@@ -41,7 +41,10 @@ const HELPER_STACK: usize = 8 << 20;
 /// How many plies deeper than the main thread's iteration a helper thread's begins.
 const AHEAD: i32 = 2;
 
-/// `go mate N` searches at most 2N - 1 plies and this many more.
+/// `go mate N` searches at most this many plies a move of the mate, and [`MATE_MARGIN`] more.
+const MATE_PLIES_PER_MOVE: i32 = 4;
+
+/// See [`MATE_PLIES_PER_MOVE`].
 const MATE_MARGIN: i32 = 4;
 
 /// The most search threads a player takes (UCI `Threads`, XBoard `cores`).
@@ -165,9 +168,11 @@ impl Level10 {
             shared_nodes: threads.then(|| Arc::new(AtomicU64::new(0))),
             halt: None,
         };
-        // A mate in N is N moves of ours and N - 1 replies; the margin lets a line the tree
-        // reduces or extends still be seen.
-        let mate_depth = limits.mate.map(|n| 2 * n as i32 - 1 + MATE_MARGIN);
+        // A mate in N is N moves of ours and N - 1 replies, but the tree reduces and prunes the
+        // moves it does not expect to matter, so a nominal depth of about twice that is needed
+        // before every line of the mate is searched to its end (WAC 191's mate in three shows at
+        // depth 15).
+        let mate_depth = limits.mate.map(|n| MATE_PLIES_PER_MOVE * n as i32 + MATE_MARGIN);
         let max_depth = [limits.depth.map(|d| d as i32), mate_depth]
             .into_iter()
             .flatten()
