@@ -178,10 +178,11 @@ impl Placement {
         let own = pos.by_color(us).without(from).with(to);
         let mut gain = match mv.kind() {
             MoveKind::Castle => {
-                let rank = from.rank();
-                let (rf, rt) = if to.file() == 6 { (7, 5) } else { (0, 3) };
-                let (rook_from, rook_to) = (Square::new(rf, rank), Square::new(rt, rank));
-                let (occ, own) = (occ.without(rook_from).with(rook_to), own.without(rook_from).with(rook_to));
+                // The king's and the rook's squares all cleared before any is filled again: in
+                // Chess960 the king may land on its rook's square.
+                let (rook_from, rook_to) = pos.castling_rook(mv);
+                let lift = |b: Bitboard| b.without(from).without(rook_from).with(to).with(rook_to);
+                let (occ, own) = (lift(pos.occupied()), lift(pos.by_color(us)));
                 worth(pos, stage, Piece::King, to, occ, own) + worth(pos, stage, Piece::Rook, rook_to, occ, own)
                     - i32::from(self.here[rook_from.index()])
             }
@@ -189,14 +190,10 @@ impl Placement {
         } - i32::from(self.here[from.index()]);
         let (king_side, queen_side) = self.rights;
         if stage.king_danger && mv.kind() != MoveKind::Castle {
-            let home = from.relative(us);
+            let castles_with = |king_side| pos.castling_rook_square(us, king_side) == Some(from);
             gain -= match piece {
                 Piece::King if king_side || queen_side => 20,
-                Piece::Rook
-                    if (home == Square::new(7, 0) && king_side) || (home == Square::new(0, 0) && queen_side) =>
-                {
-                    10
-                }
+                Piece::Rook if castles_with(true) || castles_with(false) => 10,
                 _ => 0,
             };
         }
@@ -286,5 +283,51 @@ mod tests {
         assert!(gain_of(fen, "c4c5") > 0);
         // The same king step with queens on is no gain: it leaves the corner.
         assert!(gain_of("3qk3/8/8/8/8/8/8/K2Q4 w - - 0 1", "a1b2") < 0);
+    }
+
+    /// A castling's gain weighs king and rook on the board the castling leaves, whichever
+    /// squares they shared before (Chess960: the king staying, landing on its rook's square,
+    /// trading squares with it).
+    #[test]
+    fn a_castling_weighs_the_board_after_it() {
+        let mut seen = 0;
+        for pos in crate::agents::epd_positions(include_str!("../../tests/data/chess960-corners.epd")) {
+            let placement = Placement::of(&pos);
+            let stage = &placement.stage;
+            for &mv in pos.legal_moves().iter().filter(|m| m.kind() == MoveKind::Castle) {
+                let after = pos.play(mv);
+                let (rook_from, rook_to) = pos.castling_rook(mv);
+                let (occ, own) = (after.occupied(), after.by_color(pos.side_to_move()));
+                let want = worth(&pos, stage, Piece::King, mv.to(), occ, own)
+                    + worth(&pos, stage, Piece::Rook, rook_to, occ, own)
+                    - i32::from(placement.here[rook_from.index()])
+                    - i32::from(placement.here[mv.from().index()]);
+                assert_eq!(placement.gain(&pos, mv), want, "{} {mv}", pos.to_fen());
+                seen += 1;
+            }
+        }
+        assert!(seen >= 20, "{seen}");
+    }
+
+    /// The judgement's placement sum kept move by move (`judgement::Placement::after`) is the
+    /// sum of the position after the move, for every move of the Chess960 positions, castling
+    /// with the rook on any file among them.
+    #[test]
+    fn the_judgement_follows_chess960_moves() {
+        use crate::agents::judgement::{Placement as Sums, Style};
+        let suites =
+            [include_str!("../../tests/data/chess960-corners.epd"), include_str!("../../tests/data/chess960.epd")];
+        let mut castles = 0;
+        for style in [Style::Agents, Style::Tables] {
+            let sums = Sums::new(style);
+            for pos in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+                let here = sums.sum(&pos);
+                for &mv in pos.legal_moves().iter() {
+                    assert_eq!(sums.after(&pos, mv, here), sums.sum(&pos.play(mv)), "{mv} in {}", pos.to_fen());
+                    castles += usize::from(mv.kind() == MoveKind::Castle);
+                }
+            }
+        }
+        assert!(castles > 200, "{castles}");
     }
 }

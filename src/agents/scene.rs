@@ -69,10 +69,14 @@ impl Scene {
         let piece = pos.moving_piece(mv);
         match mv.kind() {
             MoveKind::Castle => {
-                let rank = from.rank();
-                let (rf, rt) = if to.file() == 6 { (7, 5) } else { (0, 3) };
-                s.relocate(from, to, Piece::King);
-                s.relocate(Square::new(rf, rank), Square::new(rt, rank), Piece::Rook);
+                // Both lifted before either lands: in Chess960 the king may stay, land on its
+                // rook's square or trade squares with it.
+                let (rook_from, rook_to) = pos.castling_rook(mv);
+                s.occ = s.occ.without(from).without(rook_from).with(to).with(rook_to);
+                s.king = to;
+                s.arrivals = [(to, Piece::King), (rook_to, Piece::Rook)];
+                s.n_arrivals = 2;
+                s.arrived = to.bb() | rook_to.bb();
             }
             MoveKind::EnPassant => {
                 let victim = Square::new(to.file(), from.rank());
@@ -390,5 +394,30 @@ mod tests {
             }
         }
         assert!(checked > 50_000, "{checked}");
+    }
+
+    /// The board after a castling is the board the castling leaves, in Chess960 too, where the
+    /// king may stay, land on its rook's square or trade squares with it.
+    #[test]
+    fn a_castling_scene_is_the_board_after_it() {
+        let suites = [
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess960-corners.epd")),
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess960.epd")),
+        ];
+        let mut castles = 0;
+        for p in suites.iter().flat_map(|s| crate::agents::epd_positions(s)) {
+            let us = p.side_to_move();
+            for &mv in p.legal_moves().iter().filter(|m| m.kind() == MoveKind::Castle) {
+                let (scene, after) = (Scene::after(&p, mv), p.play(mv));
+                assert_eq!(scene.occ, after.occupied(), "{p:?} {mv}");
+                assert_eq!(scene.theirs, after.by_color(!us), "{p:?} {mv}");
+                assert_eq!(scene.king, after.king_square(us), "{p:?} {mv}");
+                for sq in Square::all() {
+                    assert_eq!(scene.kind_at(&p, sq), after.piece_kind_at(sq), "{p:?} {mv} {sq}");
+                }
+                castles += 1;
+            }
+        }
+        assert!(castles > 200, "{castles}");
     }
 }

@@ -65,6 +65,12 @@ impl Bitboard {
         if self.0 == 0 { None } else { Some(self.lsb()) }
     }
 
+    /// The highest square, if any.
+    #[inline]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 { None } else { Some(Square(63 - self.0.leading_zeros() as u8)) }
+    }
+
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq.0)

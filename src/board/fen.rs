@@ -1,6 +1,6 @@
 //! FEN parsing and printing. Every way a FEN can be wrong is a distinct error value.
 
-use super::{Bitboard, CastleRights, Color, Piece, Position, Square};
+use super::{Bitboard, Color, Piece, Position, Square};
 use thiserror::Error;
 
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -91,7 +91,7 @@ impl Position {
             "b" => Color::Black,
             other => return Err(FenError::BadSide(truncate(other))),
         };
-        pos.castling = parse_castling(&pos, fields[2])?;
+        pos.read_castling(fields[2])?;
         pos.ep = parse_ep(&pos, fields[3])?;
         if let Some(h) = fields.get(4) {
             pos.halfmove =
@@ -121,7 +121,7 @@ impl Position {
         s.push(' ');
         s.push(if self.side == Color::White { 'w' } else { 'b' });
         s.push(' ');
-        s.push_str(&self.castling.to_fen());
+        s.push_str(&self.castling_fen());
         s.push(' ');
         match self.ep {
             Some(ep) => s.push_str(&ep.to_string()),
@@ -138,7 +138,7 @@ impl Position {
         let placement = placement_fen(|sq| self.piece_at(Square::new(sq.file(), 7 - sq.rank())));
         let placement: String = placement.chars().map(swap).collect();
         let side = if self.side == Color::White { 'b' } else { 'w' };
-        let castling = self.castling.to_fen();
+        let castling = self.castling_fen();
         let castling: String = if castling == "-" { castling } else { castling.chars().map(swap).collect() };
         let ep = self.ep.map_or("-".to_string(), |sq| Square::new(sq.file(), 7 - sq.rank()).to_string());
         let fen = format!("{placement} {side} {castling} {ep} {} {}", self.halfmove, self.fullmove);
@@ -205,36 +205,6 @@ fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> 
         return Err(FenError::PawnOnBackRank(sq));
     }
     Ok(())
-}
-
-fn parse_castling(pos: &Position, field: &str) -> Result<CastleRights, FenError> {
-    if field == "-" {
-        return Ok(CastleRights::NONE);
-    }
-    if field.is_empty() || field.len() > 4 {
-        return Err(FenError::BadCastling(truncate(field)));
-    }
-    let mut rights = 0u8;
-    for c in field.chars() {
-        let (bit, color, rook_file) = match c {
-            'K' => (CastleRights::WHITE_KING, Color::White, 7),
-            'Q' => (CastleRights::WHITE_QUEEN, Color::White, 0),
-            'k' => (CastleRights::BLACK_KING, Color::Black, 7),
-            'q' => (CastleRights::BLACK_QUEEN, Color::Black, 0),
-            _ => return Err(FenError::BadCastling(truncate(field))),
-        };
-        if rights & bit != 0 {
-            return Err(FenError::BadCastling(truncate(field)));
-        }
-        let rank = color.back_rank();
-        let king_home = pos.pieces(color, Piece::King).contains(Square::new(4, rank));
-        let rook_home = pos.pieces(color, Piece::Rook).contains(Square::new(rook_file, rank));
-        if !king_home || !rook_home {
-            return Err(FenError::CastlingWithoutPieces { right: c });
-        }
-        rights |= bit;
-    }
-    Ok(CastleRights(rights))
 }
 
 fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {

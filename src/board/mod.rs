@@ -1,8 +1,9 @@
 //! The chess core: bitboards, attack tables, positions, legal move generation (and check
-//! generation, `checks.rs`), FEN and move notation, game history with the draw rules, and perft.
+//! generation, `checks.rs`; castling, Chess960's included, `castling.rs`), FEN and move notation, game history with the draw rules, and perft.
 
 pub mod attacks;
 mod bitboard;
+mod castling;
 mod checks;
 pub mod epd;
 mod fen;
@@ -25,7 +26,7 @@ pub use fen::{FenError, STARTPOS, placement_fen};
 pub use game::{Game, Outcome};
 pub(crate) use movegen::{FewMoves, KingSteps, MoveSink, PROMOTION_RANKS};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-pub use notation::MoveError;
+pub use notation::{CastlingNotation, MoveError};
 pub use position::Position;
 pub use see::see_at_least;
 pub use types::{CastleRights, Color, Piece, Square};

@@ -45,8 +45,8 @@ impl Position {
     /// Is there any legal move? Checkmate and stalemate tests ask this many times where the
     /// answer is usually yes, and a king step usually says so: the king's steps are tried one
     /// square at a time (the first safe one answers, without the enemy's whole attack map) and
-    /// the other pieces' moves are counted only when it has none. Castling need not be asked:
-    /// it crosses a square the king could step to.
+    /// the other pieces' moves are counted only when it has none. Castling is asked last: in
+    /// standard chess it crosses a square the king could step to, but not always in Chess960.
     pub fn has_legal_move(&self) -> bool {
         let us = self.side;
         let ksq = self.king_square(us);
@@ -58,7 +58,7 @@ impl Position {
         }
         let mut counter = MoveCounter(0);
         self.generate_into(&mut counter, !ksq.bb());
-        counter.0 > 0
+        counter.0 > 0 || self.has_castling_move()
     }
 
     /// Would the opponent have no legal move after our legal move `mv`? The same answer as
@@ -339,7 +339,7 @@ impl Position {
         let danger = self.attacked_squares(t, !us, occ.without(ksq), near);
         list.targets(Piece::King, ksq, steps & !danger);
         if may_castle {
-            self.castling_moves(list, ksq, occ, danger);
+            self.castling_moves(t, list, ksq, occ, danger);
         }
     }
 
@@ -365,39 +365,6 @@ impl Position {
             }
         }
         att
-    }
-
-    /// `danger` is the enemy attack map without our king. That the king is absent from it does
-    /// not matter here: castling needs the king out of check, and a slider seeing the squares
-    /// beside the king along the back rank through the king would be giving check.
-    #[inline(always)]
-    fn castling_moves<S: MoveSink>(&self, list: &mut S, ksq: Square, occ: Bitboard, danger: Bitboard) {
-        let us = self.side;
-        let rank = us.back_rank();
-        if ksq != Square::new(4, rank) {
-            return;
-        }
-        // (right, rook file, squares that must be empty, squares the king crosses or lands on)
-        let sides = [
-            (CastleRights::king_side(us), 7u8, 0b0110_0000u64, 0b0110_0000u64, 6u8),
-            (CastleRights::queen_side(us), 0u8, 0b0000_1110u64, 0b0000_1100u64, 2u8),
-        ];
-        for (right, rook_file, empty, safe, king_to) in sides {
-            if !self.castling.has(right) {
-                continue;
-            }
-            if !self.pieces(us, Piece::Rook).contains(Square::new(rook_file, rank)) {
-                continue;
-            }
-            let shift = 8 * rank as u32;
-            if (occ & Bitboard(empty << shift)).any() {
-                continue;
-            }
-            if (danger & Bitboard(safe << shift)).any() {
-                continue;
-            }
-            list.push(Move::with_kind(ksq, Square::new(king_to, rank), MoveKind::Castle));
-        }
     }
 
     /// Pawn moves, set-wise: each kind of step (push, double push, capture towards file a,

@@ -14,13 +14,28 @@ pub enum MoveError {
     Ambiguous(String),
 }
 
+/// How a castling move is written in coordinate notation. Each form is also read (`parse_uci`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CastlingNotation {
+    /// The king's move to its destination, `e1g1`, as standard chess writes it (UCI, XBoard). A
+    /// Chess960 castling whose king moves fewer than two files is written as `KingTakesRook`,
+    /// since a king's step, or no move at all, would read the same.
+    #[default]
+    KingsMove,
+    /// The king takes its own rook, `e1h1`: UCI with `UCI_Chess960` on.
+    KingTakesRook,
+    /// `O-O` and `O-O-O`: XBoard in `fischerandom`, as cutechess and xboard send it.
+    San,
+}
+
 fn shorten(s: &str) -> String {
     s.chars().take(16).collect()
 }
 
 impl Position {
-    /// Coordinate notation: e2e4, e7e8q (also e7e8=q, E7E8Q, e7e8Q), castling as e1g1 or
-    /// O-O / O-O-O / 0-0 / 0-0-0.
+    /// Coordinate notation: e2e4, e7e8q (also e7e8=q, E7E8Q, e7e8Q), castling as O-O / O-O-O /
+    /// 0-0 / 0-0-0, as the king taking its own rook (e1h1; Chess960's way), or as the king's
+    /// move (e1g1) where no other move of the king goes there.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         if let Some(mv) = self.parse_castle_token(t)? {
@@ -40,11 +55,40 @@ impl Position {
                 _ => return Err(MoveError::Syntax(shorten(t))),
             },
         };
-        self.legal_moves_from(from.bb())
-            .iter()
-            .copied()
-            .find(|m| m.to() == to && m.promotion() == promo)
-            .ok_or_else(|| MoveError::Illegal(shorten(t)))
+        let legal = self.legal_moves_from(from.bb());
+        let ordinary = legal.iter().find(|m| m.kind() != MoveKind::Castle && m.to() == to && m.promotion() == promo);
+        let castling = || {
+            let castles = || legal.iter().filter(|m| m.kind() == MoveKind::Castle && promo.is_none());
+            castles().find(|&&m| self.castling_rook(m).0 == to).or_else(|| castles().find(|m| m.to() == to))
+        };
+        ordinary.or_else(castling).copied().ok_or_else(|| MoveError::Illegal(shorten(t)))
+    }
+
+    /// Coordinate notation for the legal move `mv`, castling written as `castling` says.
+    pub fn coordinate(&self, mv: Move, castling: CastlingNotation) -> String {
+        if mv.kind() != MoveKind::Castle {
+            return mv.to_string();
+        }
+        let takes_rook = || format!("{}{}", mv.from(), self.castling_rook(mv).0);
+        match castling {
+            CastlingNotation::KingTakesRook => takes_rook(),
+            CastlingNotation::San => (if mv.to().file() == 6 { "O-O" } else { "O-O-O" }).to_string(),
+            // A king that moves fewer than two files could be making an ordinary step (or none).
+            CastlingNotation::KingsMove if mv.from().file().abs_diff(mv.to().file()) < 2 => takes_rook(),
+            CastlingNotation::KingsMove => mv.to_string(),
+        }
+    }
+
+    /// A line of legal moves from this position in coordinate notation (see `coordinate`).
+    pub fn coordinate_line(&self, line: &[Move], castling: CastlingNotation) -> Vec<String> {
+        let mut at = *self;
+        line.iter()
+            .map(|&mv| {
+                let text = at.coordinate(mv, castling);
+                at.make_move(mv);
+                text
+            })
+            .collect()
     }
 
     fn parse_castle_token(&self, t: &str) -> Result<Option<Move>, MoveError> {

@@ -15,6 +15,12 @@ pub struct Position {
     pub(super) board: [u8; 32],
     pub(super) side: Color,
     pub(super) castling: CastleRights,
+    /// The rook each castling right castles with, by `CastleRights::slot`; a right not held
+    /// keeps its standard corner, so that equal positions compare equal.
+    pub(super) castle_rooks: [Square; 4],
+    /// The squares a move from or onto may end a castling right: the rights' rooks' and their
+    /// kings'. Most moves touch none, and one test says so.
+    pub(super) castle_squares: Bitboard,
     pub(super) ep: Option<Square>,
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
@@ -23,19 +29,6 @@ pub struct Position {
 
 // Copied once per move by copy-make: keep it small enough for an inline copy (see `board`).
 const _: () = assert!(std::mem::size_of::<Position>() <= 128);
-
-/// Castling rights that survive a move touching each square (kings and rooks at home clear theirs).
-const fn castle_masks() -> [u8; 64] {
-    let mut m = [15u8; 64];
-    m[0] = 15 & !CastleRights::WHITE_QUEEN;
-    m[7] = 15 & !CastleRights::WHITE_KING;
-    m[4] = 15 & !(CastleRights::WHITE_KING | CastleRights::WHITE_QUEEN);
-    m[56] = 15 & !CastleRights::BLACK_QUEEN;
-    m[63] = 15 & !CastleRights::BLACK_KING;
-    m[60] = 15 & !(CastleRights::BLACK_KING | CastleRights::BLACK_QUEEN);
-    m
-}
-static CASTLE_MASK: [u8; 64] = castle_masks();
 
 /// The piece of each mailbox code (see `board`), and its kind: the board is read for every
 /// move made and every capture weighed, and a table spares the division by six.
@@ -68,6 +61,8 @@ impl Position {
             board: [0; 32],
             side: Color::White,
             castling: CastleRights::NONE,
+            castle_rooks: super::castling::CORNERS,
+            castle_squares: Bitboard::EMPTY,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -411,18 +406,19 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Castle => {
-                self.shift(us, Piece::King, from, to);
-                let rank = from.rank();
-                let (rf, rt) = if to.file() == 6 { (7, 5) } else { (0, 3) };
-                self.shift(us, Piece::Rook, Square::new(rf, rank), Square::new(rt, rank));
+                // Both taken off before either is put down: in Chess960 the king may stay where
+                // it is, land on the rook's square, or trade squares with it.
+                let (rook_from, rook_to) = self.castling_rook(mv);
+                self.remove(us, Piece::King, from);
+                self.remove(us, Piece::Rook, rook_from);
+                self.put(us, Piece::King, to);
+                self.put(us, Piece::Rook, rook_to);
             }
         }
 
         // Most moves leave the castling rights (and their key) as they were.
-        let rights = self.castling.0 & CASTLE_MASK[from.index()] & CASTLE_MASK[to.index()];
-        if rights != self.castling.0 {
-            self.hash ^= zobrist::CASTLING[self.castling.0 as usize] ^ zobrist::CASTLING[rights as usize];
-            self.castling.0 = rights;
+        if (self.castle_squares & (from.bb() | to.bb())).any() {
+            self.take_castling_rights(piece, from, to);
         }
         if us == Color::Black {
             self.fullmove += 1;

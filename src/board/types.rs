@@ -222,6 +222,9 @@ impl std::str::FromStr for Square {
 }
 
 /// Castling rights as four bits: white king side, white queen side, black king side, black queen side.
+/// Which rook each right castles with is the position's to say (`Position::castling_rook_square`):
+/// in Chess960 the king and rooks may start on any files. "King side" is towards the h-file,
+/// where the king lands on g; "queen side" towards the a-file, where it lands on c.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CastleRights(pub u8);
 
@@ -249,23 +252,21 @@ impl CastleRights {
         }
     }
 
+    /// The right's bit's index: 0 White king side, 1 White queen side, 2 Black king side, 3 Black
+    /// queen side (the bit is `1 << slot`).
+    #[inline]
+    pub const fn slot(color: Color, king_side: bool) -> usize {
+        2 * color.index() + if king_side { 0 } else { 1 }
+    }
+
+    /// Both of a colour's rights.
+    #[inline]
+    pub const fn both(color: Color) -> u8 {
+        Self::king_side(color) | Self::queen_side(color)
+    }
+
     #[inline]
     pub const fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
-    }
-
-    pub fn to_fen(self) -> String {
-        if self.0 == 0 {
-            return "-".to_string();
-        }
-        let mut s = String::new();
-        for (bit, c) in
-            [(Self::WHITE_KING, 'K'), (Self::WHITE_QUEEN, 'Q'), (Self::BLACK_KING, 'k'), (Self::BLACK_QUEEN, 'q')]
-        {
-            if self.has(bit) {
-                s.push(c);
-            }
-        }
-        s
     }
 }

@@ -106,10 +106,8 @@ impl Placement {
         match mv.kind() {
             MoveKind::EnPassant => total -= self.of(!us, Piece::Pawn, Square::new(to.file(), from.rank())),
             MoveKind::Castle => {
-                let rank = from.rank();
-                let (rook_from, rook_to) = if to.file() == 6 { (7, 5) } else { (0, 3) };
-                total = total - self.of(us, Piece::Rook, Square::new(rook_from, rank))
-                    + self.of(us, Piece::Rook, Square::new(rook_to, rank));
+                let (rook_from, rook_to) = pos.castling_rook(mv);
+                total = total - self.of(us, Piece::Rook, rook_from) + self.of(us, Piece::Rook, rook_to);
             }
             _ => {
                 if let Some(taken) = pos.piece_kind_at(to) {
