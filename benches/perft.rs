@@ -1,5 +1,6 @@
 //! Perft throughput, side by side in one run: AgentChess, cozy-chess (dev-dependency, only here)
-//! and, when installed, Stockfish's `go perft` (/usr/games/stockfish).
+//! and, when installed, Stockfish's `go perft` (/usr/games/stockfish), in standard chess and on
+//! the first Chess960 positions of tests/data/chess960.epd (Stockfish with `UCI_Chess960`).
 //!
 //!     cargo bench --bench perft
 //!
@@ -15,6 +16,9 @@ const CASES: [(&str, &str, u32, u64); 2] = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
 ];
+/// Chess960 positions measured at depth 6: the first lines of the suite.
+const CHESS960: &str = include_str!("../tests/data/chess960.epd");
+const CHESS960_CASES: usize = 3;
 const STOCKFISH: &str = "/usr/games/stockfish";
 
 fn ours(fen: &str, depth: u32) -> u64 {
@@ -42,17 +46,17 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-fn cozy(fen: &str, depth: u32) -> u64 {
-    let board = cozy_chess::Board::from_fen(fen, false).unwrap();
+fn cozy(fen: &str, depth: u32, chess960: bool) -> u64 {
+    let board = cozy_chess::Board::from_fen(fen, chess960).unwrap();
     cozy_perft(&board, depth)
 }
 
 /// Runs Stockfish's `go perft`; the time includes its start-up (a few milliseconds).
-fn stockfish(fen: &str, depth: u32) -> Option<u64> {
+fn stockfish(fen: &str, depth: u32, chess960: bool) -> Option<u64> {
     let mut child =
         Command::new(STOCKFISH).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
     let mut stdin = child.stdin.take()?;
-    writeln!(stdin, "position fen {fen}\ngo perft {depth}\nquit").ok()?;
+    writeln!(stdin, "setoption name UCI_Chess960 value {chess960}\nposition fen {fen}\ngo perft {depth}\nquit").ok()?;
     drop(stdin);
     let out = child.wait_with_output().ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
@@ -78,13 +82,20 @@ fn main() {
         "{:<10} {:>5} {:>12} {:>10} {:>10} {:>10} {:>9} {:>9}",
         "position", "depth", "nodes", "ours s", "cozy s", "sf s", "ours/sf", "ours/cozy"
     );
-    for (name, fen, depth, expected) in CASES {
+    let standard =
+        CASES.iter().map(|&(name, fen, depth, nodes)| (name.to_string(), fen.to_string(), depth, nodes, false));
+    let chess960 = CHESS960.lines().take(CHESS960_CASES).enumerate().map(|(i, line)| {
+        let case = agentchess::board::perft::parse_suite_line(line).unwrap().unwrap();
+        let &(depth, nodes) = case.depths.iter().find(|d| d.0 == 6).unwrap();
+        (format!("960 #{i}"), format!("{} 0 1", case.fen), depth, nodes, true)
+    });
+    for (name, fen, depth, expected, frc) in standard.chain(chess960) {
         let (mut a, mut c, mut s) = (None, None, None);
         for _ in 0..REPEATS {
-            time(|| Some(ours(fen, depth)), expected, &mut a);
-            time(|| Some(cozy(fen, depth)), expected, &mut c);
+            time(|| Some(ours(&fen, depth)), expected, &mut a);
+            time(|| Some(cozy(&fen, depth, frc)), expected, &mut c);
             if have_sf {
-                time(|| stockfish(fen, depth), expected, &mut s);
+                time(|| stockfish(&fen, depth, frc), expected, &mut s);
             }
         }
         let secs = |d: Option<Duration>| d.map_or(f64::NAN, |d| d.as_secs_f64());
