@@ -192,3 +192,73 @@ fn elo_on_the_command_line_limits_the_strength() {
     assert!(reply.iter().any(|l| l.starts_with("# Elo 1600 plays level:10,nodes=")), "{reply:?}");
     assert!(reply.last().unwrap().starts_with("move "), "{reply:?}");
 }
+
+/// `UCI_Chess960`: on, castling is written as the king taking its own rook (`e1h1`, and `g1h1`
+/// for a king already on g1); off, as the king's two-square move (`e1g1`), but a king that moves
+/// fewer than two files still takes its rook, as nothing else reads unambiguously. Every form is
+/// read either way; a refused value and a bad castling field are said in an info string.
+#[test]
+fn uci_chess960_writes_castling_as_the_king_taking_its_rook() {
+    const STANDARD: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    const KING_ON_G1: &str = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1";
+    let mut uci = UciSession::new(common::engine(&["e1g1", "g1g1", "e1g1", "g1g1"]));
+    let transcript = format!(
+        "> setoption name UCI_Chess960 value maybe
+         < info string UCI_Chess960 must be true or false, got 'maybe'
+         > setoption name UCI_Chess960 value true
+         > position fen {STANDARD}
+         > go depth 1
+         < info depth 1 score cp 12 nodes 34 time 0 pv e1h1
+         < bestmove e1h1
+         > position fen {KING_ON_G1}
+         > go depth 1
+         < info depth 1 score cp 12 nodes 34 time 0 pv g1h1
+         < bestmove g1h1
+         > setoption name UCI_Chess960 value false
+         > position fen {STANDARD}
+         > go depth 1
+         < info depth 1 score cp 12 nodes 34 time 0 pv e1g1
+         < bestmove e1g1
+         > position fen {KING_ON_G1}
+         > go depth 1
+         < info depth 1 score cp 12 nodes 34 time 0 pv g1h1
+         < bestmove g1h1
+         > position fen 4k3/8/8/8/8/8/8/R3K3 w G - 0 1
+         < info string illegal position: castling right 'G' without its king on its back rank and a rook there on that side
+         > go depth 1
+         < info string no search: the last position was refused (illegal position: castling right 'G' without its king on its back rank and a rook there on that side); send a legal one
+         < bestmove 0000"
+    );
+    common::run_transcript(&transcript, |line| send(&mut uci, line));
+    let hello = send(&mut session_after_uci("level:1"), "uci");
+    assert!(hello.contains(&"option name UCI_Chess960 type check default false".to_string()), "{hello:?}");
+}
+
+/// A GUI's castling is read as the king taking its rook, as the king's move or as O-O, with
+/// UCI_Chess960 on or off, in X-FEN and Shredder-FEN positions alike.
+#[test]
+fn uci_reads_every_form_of_castling() {
+    let after = |chess960: bool, fen: &str, moves: &str| {
+        let mut uci = session_after_uci("level:1");
+        send(&mut uci, &format!("setoption name UCI_Chess960 value {chess960}"));
+        assert_eq!(send(&mut uci, &format!("position fen {fen} moves {moves}")), Vec::<String>::new(), "{moves}");
+        uci.game().position().to_fen()
+    };
+    let standard = ["e1a1 e8h8", "e1c1 e8g8", "O-O-O O-O"];
+    let cases = [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", standard, "r4rk1/8/8/8/8/8/8/2KR3R w - - 2 2"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", standard, "r4rk1/8/8/8/8/8/8/2KR3R w - - 2 2"),
+        (
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
+            ["g1h1 g8b8", "g1g1 g8c8", "O-O O-O-O"],
+            "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2",
+        ),
+    ];
+    for chess960 in [false, true] {
+        for (fen, forms, want) in cases {
+            for moves in forms {
+                assert_eq!(after(chess960, fen, moves), want, "{fen} {moves} (UCI_Chess960 {chess960})");
+            }
+        }
+    }
+}

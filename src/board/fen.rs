@@ -31,7 +31,7 @@ pub enum FenError {
     OpponentInCheck(Color),
     #[error("bad castling field '{0}'")]
     BadCastling(String),
-    #[error("castling right '{right}' without king and rook on their home squares")]
+    #[error("castling right '{right}' without its king on its back rank and a rook there on that side")]
     CastlingWithoutPieces { right: char },
     #[error("bad en-passant field '{0}'")]
     BadEnPassant(String),

@@ -9,7 +9,7 @@ use super::engine::{
     DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought, max_threads,
 };
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
-use crate::board::{Color, Game, Position};
+use crate::board::{CastlingNotation, Color, Game, Position};
 use crate::players::level10::{DEFAULT_MB as DEFAULT_TABLE_MB, MAX_MB as MAX_TABLE_MB};
 use crate::players::spec::PlayerSpec;
 use crate::players::strength;
@@ -293,6 +293,8 @@ pub enum OptionError {
     LimitStrength(String),
     #[error("Ponder must be true or false, got '{0}'")]
     Ponder(String),
+    #[error("UCI_Chess960 must be true or false, got '{0}'")]
+    Chess960(String),
     #[error("Threads must be 1 to {max} (this machine's cores), got '{value}'")]
     Threads { value: String, max: usize },
     #[error("UCI_Elo must be {min} to {max}, got '{value}'")]
@@ -313,6 +315,9 @@ pub struct UciSession<'a> {
     pondering: Option<GoParams>,
     /// The `Ponder` option: the GUI may send `go ponder`. Nothing else changes with it.
     ponder: bool,
+    /// How castling is written (`UCI_Chess960`: the king takes its own rook); every form is
+    /// read whatever it says.
+    castling: CastlingNotation,
     /// Why the last `position` was refused: until a good one, `go` searches nothing (the GUI
     /// expects a move for the position it sent, which the engine does not have).
     refused: Option<String>,
@@ -328,6 +333,7 @@ impl<'a> UciSession<'a> {
             pending: None,
             pondering: None,
             ponder: false,
+            castling: CastlingNotation::KingsMove,
             refused: None,
             quit: false,
         }
@@ -382,6 +388,10 @@ impl<'a> UciSession<'a> {
                 )));
                 out.push(UciResponse::Option(format!("name Ponder type check default {}", self.ponder)));
                 out.push(UciResponse::Option(format!(
+                    "name UCI_Chess960 type check default {}",
+                    self.castling == CastlingNotation::KingTakesRook
+                )));
+                out.push(UciResponse::Option(format!(
                     "name Threads type spin default {} min 1 max {}",
                     self.engine.threads(),
                     max_threads()
@@ -408,7 +418,7 @@ impl<'a> UciSession<'a> {
             UciCommand::IsReady => out.push(UciResponse::ReadyOk),
             UciCommand::SetOption { name, value } => match self.set_option(&name, value.as_deref()) {
                 Err(e) => out.push(UciResponse::InfoString(e.to_string())),
-                Ok(()) if name.to_ascii_lowercase().starts_with("uci_") => {
+                Ok(()) if matches!(name.to_ascii_lowercase().as_str(), "uci_limitstrength" | "uci_elo") => {
                     let note = self.engine.strength_note();
                     out.push(UciResponse::InfoString(note.unwrap_or_else(|| "strength not limited".into())));
                 }
@@ -497,9 +507,10 @@ impl<'a> UciSession<'a> {
         out.extend(notes.into_iter().map(UciResponse::InfoString));
         let mut sink = self.live.as_mut();
         let mut last_best: Option<UciResponse> = None;
+        let (pos, castling) = (*self.game.position(), self.castling);
         let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
             if let Some(live) = sink.as_mut() {
-                let line = info_line(&step);
+                let line = info_line(&pos, castling, &step);
                 live(&line);
                 if step.multipv <= 1 {
                     last_best = Some(line);
@@ -529,11 +540,11 @@ impl<'a> UciSession<'a> {
                 }
                 // The decision's own line only when it says something the last one did not (a
                 // better move found in a cut iteration); its nodes and time alone are no new line.
-                let own = info_line(&t);
+                let own = info_line(&pos, castling, &t);
                 if !last_best.as_ref().is_some_and(|sent| same_line(sent, &own)) {
                     out.push(own);
                 }
-                best_move(&t)
+                best_move(&pos, castling, &t)
             }
         };
         if held {
@@ -576,6 +587,14 @@ impl<'a> UciSession<'a> {
                     Ok(())
                 }
                 _ => Err(OptionError::Ponder(echo(value))),
+            },
+            "uci_chess960" => match value.trim().to_ascii_lowercase().as_str() {
+                on @ ("true" | "false") => {
+                    self.castling =
+                        if on == "true" { CastlingNotation::KingTakesRook } else { CastlingNotation::KingsMove };
+                    Ok(())
+                }
+                _ => Err(OptionError::Chess960(echo(value))),
             },
             "multipv" => match value.trim().parse::<u32>() {
                 Ok(n) if (1..=MAX_LINES).contains(&n) => {
@@ -655,8 +674,10 @@ fn search_moves(pos: &Position, texts: &[String]) -> (Vec<crate::board::Move>, V
 }
 
 /// `bestmove` for a thought, with the reply its line expects as the move to ponder on.
-fn best_move(t: &Thought) -> UciResponse {
-    UciResponse::BestMove { mv: t.mv.to_string(), ponder: t.pv.get(1).map(|m| m.to_string()) }
+fn best_move(pos: &Position, castling: CastlingNotation, t: &Thought) -> UciResponse {
+    let mut line = pos.coordinate_line(&t.pv[..t.pv.len().min(2)], castling).into_iter();
+    let mv = line.next().unwrap_or_else(|| pos.coordinate(t.mv, castling));
+    UciResponse::BestMove { mv, ponder: line.next() }
 }
 
 /// Two `info` lines that say the same (depth, rank, score and line), whatever their nodes and
@@ -672,7 +693,7 @@ fn same_line(a: &UciResponse, b: &UciResponse) -> bool {
 }
 
 /// The `info` line for a thought.
-fn info_line(t: &Thought) -> UciResponse {
+fn info_line(pos: &Position, castling: CastlingNotation, t: &Thought) -> UciResponse {
     let score = match t.mate {
         Some(n) => format!("mate {n}"),
         None => format!("cp {}", t.score),
@@ -683,7 +704,7 @@ fn info_line(t: &Thought) -> UciResponse {
         score,
         nodes: t.nodes,
         time_ms: t.elapsed.as_millis() as u64,
-        pv: t.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "),
+        pv: pos.coordinate_line(&t.pv, castling).join(" "),
     }
 }
 
