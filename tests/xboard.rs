@@ -113,12 +113,38 @@ fn new_resets_everything() {
 }
 
 #[test]
-fn variant_normal_only() {
+fn variants_normal_and_fischerandom_only() {
     xboard(
         "> variant normal
+         > variant fischerandom
          > variant crazyhouse
          < Error (unsupported variant): variant crazyhouse",
     );
+}
+
+/// Chess960 (`variant fischerandom`): castling sent as O-O and read in every form, X-FEN and
+/// Shredder-FEN set-ups, `new` back to normal chess (see the transcript's comments).
+#[test]
+fn fischerandom_castles_with_o_o() {
+    xboard_file_with("xboard/fischerandom", || engine(&["g1g1", "a2a3", "e1g1"]));
+}
+
+/// Each form of the GUI's castling makes the same castling: king and rook where the rules put
+/// them, the variant normal or fischerandom.
+#[test]
+fn fischerandom_reads_castling_in_every_form() {
+    const START: &str = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1";
+    const CASTLED: &str = "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2";
+    for variant in ["normal", "fischerandom"] {
+        for (white, black) in [("g1h1", "g8b8"), ("g1g1", "g8c8"), ("O-O", "O-O-O"), ("usermove O-O", "usermove g8b8")]
+        {
+            let mut session = Session::new(engine(&[]));
+            for line in ["new", &format!("variant {variant}"), "force", &format!("setboard {START}"), white, black] {
+                assert_eq!(common::replies(&mut session, line), Vec::<String>::new(), "{variant}: {line}");
+            }
+            assert_eq!(session.game().position().to_fen(), CASTLED, "{variant}: {white} {black}");
+        }
+    }
 }
 
 // ---- time control ---------------------------------------------------------------------------

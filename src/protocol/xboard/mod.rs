@@ -11,7 +11,7 @@ use super::command::{Command, EditCommand, ParseError};
 use super::engine::{Engine, Thought, max_threads};
 use super::response::{GameResult, Response};
 use super::shared::{HELP, LiveOutput, echo, parse_move};
-use crate::board::{Bitboard, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
+use crate::board::{Bitboard, CastlingNotation, Color, Game, Move, Outcome, Piece, Position, Square, placement_fen};
 use crate::players::Ending;
 
 mod options;
@@ -25,6 +25,37 @@ pub enum Mode {
     Play(Color),
     /// Analyze mode: track moves and report an assessment after each position change.
     Analyze,
+}
+
+/// The chess a `variant` command asked for, until `new`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Variant {
+    #[default]
+    Normal,
+    /// Chess960: the same moves from any start of the back rank; castling is sent as `O-O`.
+    FischeRandom,
+}
+
+impl Variant {
+    /// The variants `feature variants` declares, in its order.
+    pub const NAMES: [&str; 2] = ["normal", "fischerandom"];
+
+    pub fn parse(name: &str) -> Option<Variant> {
+        match name {
+            "normal" => Some(Variant::Normal),
+            "fischerandom" => Some(Variant::FischeRandom),
+            _ => None,
+        }
+    }
+
+    /// How the engine writes its castling: cutechess and xboard send and read Fischer random
+    /// castling as `O-O`, and normal castling as the king's two-square move.
+    fn castling(self) -> CastlingNotation {
+        match self {
+            Variant::Normal => CastlingNotation::KingsMove,
+            Variant::FischeRandom => CastlingNotation::San,
+        }
+    }
 }
 
 /// A board being set up with the old `edit` commands.
@@ -99,6 +130,7 @@ pub struct Session<'a> {
     /// In analyze mode, a line that was no reason to stop analysing (a bad line, an option, an
     /// `exclude` of an illegal move) ended the analysis: it resumes once that line is handled.
     resume_analysis: bool,
+    variant: Variant,
     quit: bool,
 }
 
@@ -122,6 +154,7 @@ impl<'a> Session<'a> {
             excluded: (0, Vec::new()),
             memory: None,
             resume_analysis: false,
+            variant: Variant::Normal,
             quit: false,
         }
     }
@@ -199,6 +232,10 @@ impl<'a> Session<'a> {
         self.mode
     }
 
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
@@ -241,6 +278,7 @@ impl<'a> Session<'a> {
             }
             Command::New => {
                 self.game = Game::startpos();
+                self.variant = Variant::Normal;
                 self.level_ply = 0;
                 self.finished = false;
                 self.bad_position = None;
@@ -253,14 +291,13 @@ impl<'a> Session<'a> {
                     self.mode = Mode::Play(Color::Black);
                 }
             }
-            Command::Variant(v) => {
-                if v != "normal" {
-                    out.push(Response::Error {
-                        reason: "unsupported variant".into(),
-                        command: echo(&format!("variant {v}")),
-                    });
-                }
-            }
+            Command::Variant(v) => match Variant::parse(&v) {
+                Some(variant) => self.variant = variant,
+                None => out.push(Response::Error {
+                    reason: "unsupported variant".into(),
+                    command: echo(&format!("variant {v}")),
+                }),
+            },
             Command::Quit => self.quit = true,
             Command::Random | Command::MoveNow | Command::Computer | Command::Pause | Command::Resume => {}
             Command::Force => {
@@ -329,7 +366,7 @@ impl<'a> Session<'a> {
                     if let Some(t) = self.engine.think(&self.game, &limits)
                         && self.engine.last_ending() != Ending::Abandoned
                     {
-                        out.push(Response::Hint(t.mv.to_string()));
+                        out.push(Response::Hint(self.game.position().coordinate(t.mv, self.variant.castling())));
                     }
                 }
             }
@@ -519,13 +556,14 @@ impl<'a> Session<'a> {
         if self.post && self.debug && !thought.reason.is_empty() {
             out.push(Response::Debug(echo_reason(&thought.reason)));
         }
+        let text = self.game.position().coordinate(thought.mv, self.variant.castling());
         self.game.play(thought.mv);
         let after = claimable_outcome(&self.game);
         // A draw that our own move creates is claimed by offering it before the move (§9).
         if matches!(after, Some(Outcome::Threefold | Outcome::FiftyMoves)) {
             out.push(Response::OfferDraw);
         }
-        out.push(Response::Move(thought.mv.to_string()));
+        out.push(Response::Move(text));
         if let Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate | Outcome::InsufficientMaterial)) = after {
             out.extend(claim(&self.game, o));
         }

@@ -36,7 +36,7 @@ impl Session<'_> {
                 int("smp", 1),
                 int("exclude", 1),
                 string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
-                string("variants", "normal".into()),
+                string("variants", super::Variant::NAMES.join(",")),
             ]),
             Response::Feature(vec![string("option", format!("Level -spin {level} {MIN_LEVEL} {MAX_LEVEL}"))]),
             Response::Feature(vec![string("option", format!("MultiPV -spin {} 1 {MAX_LINES}", self.engine.lines()))]),
