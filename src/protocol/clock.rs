@@ -25,8 +25,12 @@ pub enum TimeControl {
 /// clock when less than a tenth of a second is left). It is also what a late reply, a busy
 /// machine's scheduling, may take without losing the game: at 1 s + 0.01 s the clock settles
 /// where a thirtieth of what is left above the margin and most of the increment is what a move
-/// spends, about 125 ms, of which the margin is 50.
-const OVERHEAD: Duration = Duration::from_millis(50);
+/// spends, about 125 ms, of which the margin is 50. A GUI or bot may set another (the option
+/// `Move Overhead`, in both protocols), as lichess-bot users do for their lag.
+pub const OVERHEAD: Duration = Duration::from_millis(50);
+
+/// The largest `Move Overhead` taken, in milliseconds.
+pub const MAX_OVERHEAD_MS: u64 = 5_000;
 
 /// Moves assumed left in a sudden-death game; larger means more cautious.
 const HORIZON: u32 = 30;
@@ -47,7 +51,17 @@ const MAX_HORIZON: u32 = 50;
 /// aim stays at most half the most: a player that found its move early still stops (an aim
 /// equal to the most would be a fixed time a move, spent whole).
 pub fn budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> (Duration, Duration) {
-    let usable = remaining.saturating_sub(OVERHEAD.min(remaining / 2));
+    budget_with(remaining, increment, moves_to_go, OVERHEAD)
+}
+
+/// [`budget`] with `overhead` kept back in place of [`OVERHEAD`].
+pub fn budget_with(
+    remaining: Duration,
+    increment: Duration,
+    moves_to_go: Option<u32>,
+    overhead: Duration,
+) -> (Duration, Duration) {
+    let usable = remaining.saturating_sub(overhead.min(remaining / 2));
     let horizon = moves_to_go.map_or(HORIZON, |m| m.clamp(1, MAX_HORIZON));
     let ceiling = if horizon == 1 { usable * 3 / 4 } else { usable / 3 };
     let soft = (usable / horizon + increment * 3 / 4).min(ceiling / 2);
@@ -58,12 +72,18 @@ pub fn budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>
 /// Budget for `st T` (UCI `movetime`): all of T minus the margin, aimed at and allowed alike,
 /// since time not used does not carry over.
 pub fn per_move_budget(t: Duration) -> (Duration, Duration) {
-    let usable = t.saturating_sub(OVERHEAD.min(t / 5));
+    per_move_budget_with(t, OVERHEAD)
+}
+
+/// [`per_move_budget`] with `overhead` kept back in place of [`OVERHEAD`].
+pub fn per_move_budget_with(t: Duration, overhead: Duration) -> (Duration, Duration) {
+    let usable = t.saturating_sub(overhead.min(t / 5));
     (usable, usable)
 }
 
-/// The XBoard-side clock state: what `level`/`st`/`sd`/`nps`/`time`/`otim` said.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The XBoard-side clock state: what `level`/`st`/`sd`/`nps`/`time`/`otim` said, and the
+/// margin kept back from every move (the option `Move Overhead`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     pub control: TimeControl,
     pub depth: Option<u32>,
@@ -72,6 +92,20 @@ pub struct Clock {
     pub engine_time: Option<Duration>,
     /// From `otim`.
     pub opponent_time: Option<Duration>,
+    pub overhead: Duration,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock {
+            control: TimeControl::default(),
+            depth: None,
+            nps: None,
+            engine_time: None,
+            opponent_time: None,
+            overhead: OVERHEAD,
+        }
+    }
 }
 
 impl Clock {
@@ -100,14 +134,14 @@ impl Clock {
     pub fn limits(&self, engine_moves_made: u32) -> SearchLimits {
         let (soft, hard) = match self.control {
             TimeControl::Unset => match self.engine_time {
-                Some(t) => budget(t, Duration::ZERO, None),
+                Some(t) => budget_with(t, Duration::ZERO, None, self.overhead),
                 None => (Duration::from_millis(500), Duration::from_secs(1)),
             },
-            TimeControl::PerMove(t) => per_move_budget(self.move_time(t)),
+            TimeControl::PerMove(t) => per_move_budget_with(self.move_time(t), self.overhead),
             TimeControl::Conventional { moves_per_session, base, increment } => {
                 let remaining = self.engine_time.unwrap_or(base);
                 let mtg = (moves_per_session > 0).then(|| moves_per_session - engine_moves_made % moves_per_session);
-                budget(remaining, increment, mtg)
+                budget_with(remaining, increment, mtg, self.overhead)
             }
         };
         let mut limits =
@@ -240,6 +274,21 @@ mod tests {
         assert_eq!(with(ms(5_000), Some(ms(3_000))), per_move_budget(ms(3_000)));
         assert_eq!(with(ms(2_000), Some(ms(9_000))), per_move_budget(ms(2_000)));
         assert_eq!(with(ms(2_000), None), per_move_budget(ms(2_000)));
+    }
+
+    /// A larger `Move Overhead` leaves more on the clock after every move, and never lets a
+    /// move run past it.
+    #[test]
+    fn a_move_overhead_is_kept_back() {
+        let ms = Duration::from_millis;
+        let (soft, hard) = budget_with(ms(10_000), ms(100), None, ms(1_000));
+        assert_eq!(soft, ms(9_000) / 30 + ms(75));
+        assert!(hard <= ms(3_000), "{hard:?}");
+        assert!(budget_with(ms(10_000), ms(100), None, ms(1_000)).0 < budget(ms(10_000), ms(100), None).0);
+        assert_eq!(per_move_budget_with(ms(1_000), ms(150)), (ms(850), ms(850)));
+        let clock = Clock { control: TimeControl::PerMove(ms(1_000)), overhead: ms(150), ..Clock::default() };
+        assert_eq!(clock.limits(0).hard_time, Some(ms(850)));
+        assert_eq!(Clock::default().overhead, OVERHEAD);
     }
 
     #[test]

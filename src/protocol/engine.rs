@@ -375,6 +375,15 @@ impl Engine {
         self.player.set_seed(seed);
     }
 
+    /// `Clear Hash`: the player forgets what its searches learned (table and histories), as at
+    /// a new game, keeping its seed.
+    pub fn clear_hash(&mut self) {
+        self.player.new_game();
+        if let Some(analyst) = self.analyst.as_mut() {
+            analyst.new_game();
+        }
+    }
+
     /// A new game: the fixed seed again, or a fresh one, so that the same seed replays the
     /// same game and no seed replays the last.
     pub fn new_game(&mut self) {

@@ -4,7 +4,7 @@
 //! synchronously; `go infinite` holds the `bestmove` back until `stop`, and `go ponder` until
 //! `stop` or, after `ponderhit`, a search on the clock, as UCI requires.
 
-use super::clock::{SearchLimits, budget, per_move_budget};
+use super::clock::{MAX_OVERHEAD_MS, OVERHEAD, SearchLimits, budget_with, per_move_budget_with};
 use super::engine::{
     DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought, max_threads,
 };
@@ -87,13 +87,17 @@ impl UciCommand {
             "quit" => UciCommand::Quit,
             "help" => UciCommand::Help,
             "setoption" => {
-                let rest = args.join(" ");
-                let rest = rest.strip_prefix("name ").ok_or_else(|| UciParseError::NoOptionName(echo(line)))?;
-                match rest.split_once(" value ") {
-                    Some((name, value)) => {
-                        UciCommand::SetOption { name: name.trim().into(), value: Some(value.trim().into()) }
+                if args.first() != Some(&"name") || args.len() < 2 {
+                    return Err(UciParseError::NoOptionName(echo(line)));
+                }
+                // The name runs to the token `value`; a value the user cleared leaves the line
+                // ending in `value`, which is an empty value, not part of the name.
+                let rest = &args[1..];
+                match rest.iter().skip(1).position(|&t| t == "value") {
+                    Some(at) => {
+                        UciCommand::SetOption { name: rest[..=at].join(" "), value: Some(rest[at + 2..].join(" ")) }
                     }
-                    None => UciCommand::SetOption { name: rest.trim().into(), value: None },
+                    None => UciCommand::SetOption { name: rest.join(" "), value: None },
                 }
             }
             "position" => {
@@ -183,7 +187,11 @@ fn parse_go(args: &[&str]) -> GoParams {
             "winc" => set(&mut p.winc, ms(v)),
             "binc" => set(&mut p.binc, ms(v)),
             "movetime" => set(&mut p.movetime, ms(v)),
-            "movestogo" => set(&mut p.movestogo, num(v).map(|n| n as u32)),
+            // `movestogo 0` is sent by some GUIs for sudden death: no count, not one move left.
+            "movestogo" => {
+                p.movestogo = num(v).filter(|&n| n > 0).map(|n| n.min(u64::from(u32::MAX)) as u32);
+                num(v).is_some()
+            }
             "depth" => set(&mut p.depth, num(v).map(|n| n as u32)),
             "nodes" => set(&mut p.nodes, num(v)),
             "mate" => set(&mut p.mate, num(v).filter(|&n| n >= 1).map(|n| n.min(50) as u32)),
@@ -299,6 +307,10 @@ pub enum OptionError {
     Threads { value: String, max: usize },
     #[error("UCI_Elo must be {min} to {max}, got '{value}'")]
     Elo { value: String, min: u32, max: u32 },
+    #[error("Move Overhead must be 0 to {MAX_OVERHEAD_MS} (ms), got '{0}'")]
+    Overhead(String),
+    #[error("UCI_AnalyseMode must be true or false, got '{0}'")]
+    AnalyseMode(String),
     #[error("unknown option '{0}'")]
     Unknown(String),
     #[error(transparent)]
@@ -318,6 +330,8 @@ pub struct UciSession<'a> {
     /// How castling is written (`UCI_Chess960`: the king takes its own rook); every form is
     /// read whatever it says.
     castling: CastlingNotation,
+    /// `Move Overhead`: the time kept back from every move for the GUI's and the network's lag.
+    overhead: Duration,
     /// Why the last `position` was refused: until a good one, `go` searches nothing (the GUI
     /// expects a move for the position it sent, which the engine does not have).
     refused: Option<String>,
@@ -334,6 +348,7 @@ impl<'a> UciSession<'a> {
             pondering: None,
             ponder: false,
             castling: CastlingNotation::KingsMove,
+            overhead: OVERHEAD,
             refused: None,
             quit: false,
         }
@@ -412,6 +427,12 @@ impl<'a> UciSession<'a> {
                     self.engine.elo()
                 )));
                 out.push(UciResponse::Option(format!("name Player type string default {}", self.engine.spec())));
+                out.push(UciResponse::Option(format!(
+                    "name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
+                    self.overhead.as_millis()
+                )));
+                out.push(UciResponse::Option("name Clear Hash type button".into()));
+                out.push(UciResponse::Option("name UCI_AnalyseMode type check default false".into()));
                 out.push(UciResponse::UciOk);
             }
             UciCommand::Debug(_) | UciCommand::Register => {}
@@ -621,6 +642,23 @@ impl<'a> UciSession<'a> {
                 let elo = value.trim().parse::<u32>().map_err(|_| refused())?;
                 self.engine.set_elo(elo).map_err(|_| refused())
             }
+            "move overhead" => match value.trim().parse::<u64>() {
+                Ok(ms) if ms <= MAX_OVERHEAD_MS => {
+                    self.overhead = Duration::from_millis(ms);
+                    Ok(())
+                }
+                _ => Err(OptionError::Overhead(echo(value))),
+            },
+            "clear hash" => {
+                self.engine.clear_hash();
+                Ok(())
+            }
+            // Analysis is what `go infinite` already does; the option is taken for the GUIs
+            // that set it.
+            "uci_analysemode" => match value.trim().to_ascii_lowercase().as_str() {
+                "true" | "false" => Ok(()),
+                _ => Err(OptionError::AnalyseMode(echo(value))),
+            },
             "features" => Ok(self.engine.set_spec(PlayerSpec::features(value).map_err(OwnPlayerError::from)?)?),
             "player" => Ok(self.engine.set_spec(value.parse().map_err(OwnPlayerError::from)?)?),
             _ => Err(OptionError::Unknown(echo(name))),
@@ -643,8 +681,8 @@ impl<'a> UciSession<'a> {
             Color::Black => (p.btime, p.binc),
         };
         let times = match (p.movetime, time) {
-            (Some(t), _) => Some(per_move_budget(t)),
-            (None, Some(t)) => Some(budget(t, inc.unwrap_or_default(), p.movestogo)),
+            (Some(t), _) => Some(per_move_budget_with(t, self.overhead)),
+            (None, Some(t)) => Some(budget_with(t, inc.unwrap_or_default(), p.movestogo, self.overhead)),
             (None, None) => None,
         };
         if let Some((soft, hard)) = times {
@@ -724,5 +762,53 @@ mod tests {
         assert_eq!(parse_go(&["mate", "0"]).mate, None);
         assert_eq!(parse_go(&["mate", "0"]).ignored, ["mate 0"]);
         assert!(parse_go(&["searchmoves"]).searchmoves.is_empty());
+    }
+
+    /// `Move Overhead` keeps that much more back from every move's time; out of range, it is
+    /// refused and the margin stays.
+    #[test]
+    fn a_move_overhead_shortens_every_move() {
+        let engine = Engine::new("level:1".parse().unwrap(), 1).unwrap();
+        let mut session = UciSession::new(engine);
+        let go = parse_go(&["wtime", "2000", "btime", "2000", "movetime", "1000"]);
+        let clock = parse_go(&["wtime", "2000", "btime", "2000"]);
+        let before = (session.limits(&go).hard_time, session.limits(&clock).hard_time);
+        assert!(session.set_option("Move Overhead", Some("150")).is_ok());
+        let after = (session.limits(&go).hard_time, session.limits(&clock).hard_time);
+        assert_eq!(after.0, Some(Duration::from_millis(850)));
+        assert!(after.0 < before.0 && after.1 < before.1, "{before:?} {after:?}");
+        assert!(session.set_option("Move Overhead", Some("-1")).is_err());
+        assert!(session.set_option("Move Overhead", Some("5001")).is_err());
+        assert_eq!(session.limits(&go).hard_time, after.0);
+        assert!(session.set_option("UCI_AnalyseMode", Some("true")).is_ok());
+        assert!(session.set_option("UCI_AnalyseMode", Some("maybe")).is_err());
+        assert!(session.set_option("Clear Hash", None).is_ok());
+    }
+
+    /// `movestogo 0` (sudden death, as some GUIs say it) is no count, not one move left.
+    #[test]
+    fn movestogo_zero_is_no_count() {
+        let p = parse_go(&["wtime", "1000", "btime", "1000", "movestogo", "0"]);
+        assert_eq!(p.movestogo, None);
+        assert!(p.ignored.is_empty(), "{:?}", p.ignored);
+        assert_eq!(parse_go(&["movestogo", "5"]).movestogo, Some(5));
+    }
+
+    /// A string option the user cleared arrives as `... value` at the line's end: an empty
+    /// value for that option, not an option named `NAME value`.
+    #[test]
+    fn an_emptied_string_option_is_an_empty_value() {
+        let read = |line: &str| UciCommand::parse(line).unwrap().unwrap();
+        let set = |name: &str, value: Option<&str>| UciCommand::SetOption {
+            name: name.into(),
+            value: value.map(String::from),
+        };
+        assert_eq!(read("setoption name Player value "), set("Player", Some("")));
+        assert_eq!(read("setoption name Player value"), set("Player", Some("")));
+        assert_eq!(read("setoption name Move Overhead value 300"), set("Move Overhead", Some("300")));
+        assert_eq!(read("setoption name Clear Hash"), set("Clear Hash", None));
+        assert_eq!(read("setoption name Player value level:3"), set("Player", Some("level:3")));
+        assert!(UciCommand::parse("setoption name").is_err());
+        assert!(UciCommand::parse("setoption value 3").is_err());
     }
 }

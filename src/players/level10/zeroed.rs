@@ -1,12 +1,11 @@
-//! Memory for the transposition table that costs nothing until it is used, and whose
-//! allocation may fail without ending the engine.
+//! Memory for the transposition table whose allocation may fail without ending the engine.
 //!
-//! `vec![Bucket::default(); n]` writes every byte of a table a GUI may ask to be 4 GB (seconds
-//! during which the engine reads no input), and aborts the process when the memory is not to be
-//! had. Zeroed memory from the allocator arrives untouched (the system hands out zero pages as
-//! they are first used), and a failed allocation is a null pointer the caller can answer with a
-//! smaller table. The allocator only promises untouched zero pages for the usual alignment, so
-//! the block is allocated at that alignment with room to align the first element within it.
+//! `vec![Bucket::default(); n]` aborts the process when the memory is not to be had. Zeroed
+//! memory from the allocator is a null pointer the caller can answer with a smaller table. The
+//! allocator only promises zero pages for the usual alignment, so the block is allocated at
+//! that alignment with room to align the first element within it. The system backs those pages
+//! only when they are first written; `zero` writes them all at once, so that a table is paid
+//! for when it is sized (before UCI's `readyok`), not inside the first searches of a game.
 //!
 //! A table probe lands on a random line of many megabytes: with 4 KB pages nearly every probe
 //! also misses the processor's page cache (TLB). A block of 2 MB or more therefore starts on a
@@ -58,6 +57,24 @@ impl<T> Zeroed<T> {
             advise_huge_pages(first.as_ptr().cast::<u8>(), bytes / HUGE_PAGE * HUGE_PAGE);
         }
         Some(Zeroed { block, layout, first, len: len.max(1) })
+    }
+}
+
+impl<T> Zeroed<T> {
+    /// Sets every byte to zero again, on up to `threads` threads, each a share of the block.
+    /// Writing also makes the system back every page, so that memory is taken here and not
+    /// inside the searches that first touch it.
+    pub fn zero(&mut self, threads: usize) {
+        let bytes = self.len * std::mem::size_of::<T>();
+        // SAFETY: the bytes of `len` values owned by self (exclusive by `&mut self`); all-zero
+        // bytes are a valid T by `new`'s contract.
+        let all = unsafe { std::slice::from_raw_parts_mut(self.first.as_ptr().cast::<u8>(), bytes) };
+        let share = bytes.div_ceil(threads.max(1)).max(HUGE_PAGE);
+        std::thread::scope(|scope| {
+            for part in all.chunks_mut(share) {
+                scope.spawn(|| part.fill(0));
+            }
+        });
     }
 }
 

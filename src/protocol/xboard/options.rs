@@ -5,9 +5,11 @@ use super::Session;
 use crate::players::level10::MAX_MB as MAX_TABLE_MB;
 use crate::players::spec::PlayerSpec;
 use crate::players::strength;
+use crate::protocol::clock::MAX_OVERHEAD_MS;
 use crate::protocol::engine::{DEFAULT_LEVEL, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize};
 use crate::protocol::response::{FeatureValue, Response};
 use crate::protocol::shared::{ENGINE_NAME, VERSION, echo};
+use std::time::Duration;
 
 impl Session<'_> {
     /// The handshake: all features at once (xboard master waits only 1 s), options, `done=1`.
@@ -51,6 +53,11 @@ impl Session<'_> {
                 let (min, max) = strength::range();
                 format!("Elo -spin {} {min} {max}", self.engine.elo())
             })]),
+            Response::Feature(vec![string(
+                "option",
+                format!("Move Overhead -spin {} 0 {MAX_OVERHEAD_MS}", self.clock.overhead.as_millis()),
+            )]),
+            Response::Feature(vec![string("option", "Clear Hash -button".to_string())]),
             Response::Feature(vec![int("done", 1)]),
         ]
     }
@@ -70,7 +77,12 @@ impl Session<'_> {
                 Response::TellUserError(format!("{} refused: {}", echo(&cmd), detail.replace(['\n', '\r'], " "))),
             ]
         };
-        const OPTIONS: [&str; 7] = ["Level", "MultiPV", "Features", "Seed", "Player", "LimitStrength", "Elo"];
+        const OPTIONS: [&str; 8] =
+            ["Level", "MultiPV", "Features", "Seed", "Player", "LimitStrength", "Elo", "Move Overhead"];
+        if name == "Clear Hash" {
+            self.engine.clear_hash();
+            return Vec::new();
+        }
         let Some(value) = value else {
             return match OPTIONS.contains(&name) {
                 true => refuse("missing value", &format!("{name} takes a value: option {name}=VALUE")),
@@ -117,6 +129,13 @@ impl Session<'_> {
                     _ => Err(("Elo out of range", format!("Elo must be {min} to {max}"))),
                 }
             }
+            "Move Overhead" => match value.trim().parse::<u64>() {
+                Ok(ms) if ms <= MAX_OVERHEAD_MS => {
+                    self.clock.overhead = Duration::from_millis(ms);
+                    Ok(())
+                }
+                _ => Err(("bad value", format!("Move Overhead must be 0 to {MAX_OVERHEAD_MS} (ms)"))),
+            },
             "Player" => value
                 .parse::<PlayerSpec>()
                 .map_err(OwnPlayerError::from)
