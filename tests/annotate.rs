@@ -172,6 +172,17 @@ fn bad_games_are_named_and_the_others_annotated() {
     assert!(flat.contains("Ng8-f6 allows mate in 1: Qh5xf7"), "{stdout}");
 }
 
+/// A judge that does not search gives no scores to judge by: refused before any game (it wrote
+/// a review of zeros and exited 0).
+#[test]
+fn a_judge_that_does_not_search_is_refused() {
+    let game = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let out = agentchess(&["annotate", "-", "--player", "random"], Some(game));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not search"), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+}
+
 #[test]
 fn an_empty_input_exits_2() {
     let file = temp("empty.pgn", "");

@@ -279,6 +279,31 @@ fn output_paths_are_checked_before_the_work() {
     }
 }
 
+/// An output that names an input is refused before any work, and the input is left as it was:
+/// `suite s.epd --csv s.epd` and `match --openings o.epd --pgn o.epd` wrote over their input.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = std::env::temp_dir().join(format!("agentchess-clash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let epd = dir.join("s.epd");
+    let text = std::fs::read_to_string("tests/data/mate1.epd").unwrap();
+    std::fs::write(&epd, &text).unwrap();
+    let e = epd.to_str().unwrap();
+    let dotted = dir.join(".").join("s.epd");
+    for args in [
+        &["suite", e, "--csv", e][..],
+        &["suite", e, "--csv", dotted.to_str().unwrap()],
+        &["match", "level:1", "level:2", "--games", "2", "--openings", e, "--pgn", e],
+    ] {
+        let out = agentchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("also read as input"), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?} worked first: {}", stdout(&out));
+        assert_eq!(std::fs::read_to_string(&epd).unwrap(), text, "{args:?} changed its input");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The help says what the program does: the engines among the player specs, no SPRT where
 /// there is none, as many signatures as bench prints.
 #[test]

@@ -20,6 +20,9 @@ pub const DEFAULT_NODES: u64 = 250_000;
 
 pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
     let spec = read_spec(&args.player)?;
+    if spec.kind == crate::players::spec::PlayerKind::Random {
+        return Err(CliError::JudgeDoesNotSearch(spec.to_string()));
+    }
     probe_players(std::slice::from_ref(&spec))?;
     let (origin, text) = read_input(args.file.as_deref())?;
     let mut games = Vec::new();

@@ -53,6 +53,12 @@ pub enum CliError {
     SuiteNotRun,
     #[error("cannot write {}: {source}", .path.display())]
     Write { path: PathBuf, source: std::io::Error },
+    #[error(
+        "--player {0}: a judge must search to give scores (level:N, elo:N, features:..., search:..., uci:..., xboard:...); it does not search"
+    )]
+    JudgeDoesNotSearch(String),
+    #[error("{}: {what} is also read as input; it would be overwritten (name another file)", .path.display())]
+    OutputIsInput { path: PathBuf, what: &'static str },
     #[error("cannot write to {}: {source}", .dir.display())]
     WriteDir { dir: PathBuf, source: std::io::Error },
     /// Each malformed line was named on stderr as it was read; the results of the rest are out.

@@ -25,9 +25,37 @@ pub(super) fn check_file(path: &Path) -> Result<(), CliError> {
     }
 }
 
+/// `output` (`what` says which: `--csv`, `--pgn`) names none of `inputs`, compared as the
+/// files they are (a relative path, `./`, a link), so that a run never writes over what it reads.
+pub(super) fn check_not_input(output: &Path, inputs: &[&Path], what: &'static str) -> Result<(), CliError> {
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    let clash = match real(output) {
+        Some(out) => inputs.iter().any(|i| real(i).as_ref() == Some(&out)),
+        None => inputs.iter().any(|i| *i == output),
+    };
+    match clash {
+        true => Err(CliError::OutputIsInput { path: output.to_path_buf(), what }),
+        false => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_output_that_is_an_input_is_refused() {
+        let dir = std::env::temp_dir().join(format!("agentchess-clash-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let input = dir.join("suite.epd");
+        std::fs::write(&input, "kept").unwrap();
+        let same = dir.join(".").join("suite.epd");
+        assert!(check_not_input(&same, &[Path::new("other.epd"), &input], "--csv").is_err());
+        assert!(check_not_input(&input, &[&input], "--csv").is_err());
+        assert!(check_not_input(&dir.join("out.csv"), &[&input], "--csv").is_ok());
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), "kept");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn paths_that_cannot_be_written_are_found_at_once() {

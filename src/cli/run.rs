@@ -35,6 +35,9 @@ impl RunOptions {
     /// file is read here.
     pub fn new(args: &RunArgs, default_games: u32) -> Result<RunOptions, CliError> {
         let asked = args.games.unwrap_or(default_games);
+        if let (Some(pgn), Some(openings)) = (&args.pgn, &args.openings) {
+            super::output::check_not_input(pgn, &[openings.as_path()], "--pgn")?;
+        }
         let openings = match &args.openings {
             Some(path) => {
                 let text =

@@ -33,6 +33,8 @@ pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
         suites.push(suite);
     }
     if let Some(path) = &args.csv {
+        let inputs: Vec<&Path> = args.files.iter().map(|f| f.as_path()).collect();
+        super::output::check_not_input(path, &inputs, "--csv")?;
         super::output::check_file(path)?;
     }
     let limits = match args.time {
