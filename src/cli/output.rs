@@ -31,7 +31,7 @@ pub(super) fn check_not_input(output: &Path, inputs: &[&Path], what: &'static st
     let real = |p: &Path| std::fs::canonicalize(p).ok();
     let clash = match real(output) {
         Some(out) => inputs.iter().any(|i| real(i).as_ref() == Some(&out)),
-        None => inputs.iter().any(|i| *i == output),
+        None => inputs.contains(&output),
     };
     match clash {
         true => Err(CliError::OutputIsInput { path: output.to_path_buf(), what }),
