@@ -498,15 +498,42 @@ fn external_engine_faults_are_recorded_per_game_and_the_run_goes_on() {
 #[test]
 fn the_match_command_reports_engine_faults() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
-    let out = Command::new(env!("CARGO_BIN_EXE_agentchess"))
-        .args(["match", &format!("uci:sh {script} illegal"), "level:1", "--games", "4", "--threads", "2"])
-        .output()
-        .unwrap();
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_agentchess"))
+            .args(["match", &format!("uci:sh {script} illegal"), "level:1", "--games", "4", "--threads", "2"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    // Faults are reported in full, and make the run's exit status 1 ...
+    let out = run(&[]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{text}\n{err}");
+    assert!(err.contains("4 game(s) lost by a player's fault"), "{err}");
     assert!(text.contains("Faults: 4 games"), "{text}");
     assert_eq!(text.matches("fault: illegal move 'e2e4'").count(), 4, "{text}");
     assert!(text.contains("4 of 4 games"), "{text}");
+    // ... unless the run allows them.
+    let allowed = run(&["--allow-faults"]);
+    assert!(allowed.status.success(), "{}", String::from_utf8_lossy(&allowed.stderr));
+    assert!(String::from_utf8_lossy(&allowed.stdout).contains("Faults: 4 games"));
+}
+
+/// A UCI engine named as an XBoard one announces no XBoard feature and never says `move`: the
+/// run is refused before its first game with a usage error (it played every game to a fault
+/// and exited 0).
+#[test]
+fn an_engine_named_with_the_wrong_protocol_is_refused() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.sh");
+    let out = Command::new(env!("CARGO_BIN_EXE_agentchess"))
+        .args(["match", &format!("xboard:sh {script} illegal"), "level:1", "--games", "4"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("announced no XBoard feature") && err.contains("uci:CMD"), "{err}");
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
 /// An engine option the engine does not offer is refused before the run (it would be ignored
@@ -524,6 +551,7 @@ fn engine_options_must_be_offered() {
                 "2",
                 "--threads",
                 "1",
+                "--allow-faults",
             ])
             .output()
             .unwrap()

@@ -427,6 +427,10 @@ pub struct RunArgs {
     /// The player rated 0 in the rating list (default: level:1 when it plays, else the first).
     #[arg(long, value_name = "SPEC")]
     pub anchor: Option<String>,
+    /// Exit 0 although games were lost by a player's fault (an engine that crashed, went
+    /// silent or played an illegal move); without it such a run exits 1 after its report.
+    #[arg(long)]
+    pub allow_faults: bool,
 }
 
 /// A count that only makes sense from 1 up (games, threads, a move cap).

@@ -137,7 +137,7 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
         std::fs::write(path, csv).map_err(|source| CliError::Write { path: path.clone(), source })?;
         errln!("calibration table written to {}", path.display());
     }
-    Ok(())
+    opts.fault_check(&games)
 }
 
 /// A setting's line in the table and its CSV row. A rating the games do not support (see

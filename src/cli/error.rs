@@ -57,6 +57,8 @@ pub enum CliError {
         "--player {0}: a judge must search to give scores (level:N, elo:N, features:..., search:..., uci:..., xboard:...); it does not search"
     )]
     JudgeDoesNotSearch(String),
+    #[error("{0} game(s) lost by a player's fault (listed above); --allow-faults exits 0 with them")]
+    Faults(usize),
     #[error("{}: {what} is also read as input; it would be overwritten (name another file)", .path.display())]
     OutputIsInput { path: PathBuf, what: &'static str },
     #[error("cannot write to {}: {source}", .dir.display())]
@@ -109,7 +111,8 @@ impl CliError {
             | CliError::PerftMismatch(_)
             | CliError::ProtocolIo(_)
             | CliError::BadGames(_)
-            | CliError::NoMove { .. } => 1,
+            | CliError::NoMove { .. }
+            | CliError::Faults(_) => 1,
             _ => 2,
         }
     }

@@ -23,7 +23,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             let (a, b) = (&players[0], &players[1]);
             let mut jobs = match_jobs(a, b, opts.games, opts.seed, 0);
             assign_openings(&mut jobs, &opts.openings);
-            run_and_report(&players, jobs, &opts, &format!("{a} vs {b}"), None).map(|_| ())
+            let games = run_and_report(&players, jobs, &opts, &format!("{a} vs {b}"), None)?;
+            opts.fault_check(&games)
         }
     }
 }
@@ -99,5 +100,5 @@ fn run_sprt(players: &[PlayerSpec], config: SprtConfig, opts: &RunOptions) -> Re
         games.len() as f64 / secs.max(1e-9),
         opts.threads
     );
-    Ok(())
+    opts.fault_check(&games)
 }

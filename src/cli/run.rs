@@ -28,6 +28,7 @@ pub struct RunOptions {
     pub openings: Vec<Position>,
     /// The rating list's player at 0 (default: level:1 when it plays, else the first player).
     pub anchor: Option<String>,
+    pub allow_faults: bool,
 }
 
 impl RunOptions {
@@ -74,6 +75,7 @@ impl RunOptions {
             comments: args.comments,
             openings,
             anchor: args.anchor.clone(),
+            allow_faults: args.allow_faults,
         })
     }
 
@@ -229,6 +231,19 @@ pub(super) fn run_and_report(
         return Err(CliError::MalformedEpd(bad_epd_lines));
     }
     Ok(games)
+}
+
+impl RunOptions {
+    /// The run's end: an error when a game was lost by a player's fault, unless allowed.
+    pub(super) fn fault_check(&self, games: &[GameRecord]) -> Result<(), CliError> {
+        use crate::experiments::game::Termination;
+        let faulty = games.iter().filter(|g| matches!(g.termination, Termination::PlayerFault(_))).count();
+        match faulty {
+            0 => Ok(()),
+            _ if self.allow_faults => Ok(()),
+            n => Err(CliError::Faults(n)),
+        }
+    }
 }
 
 /// Games lost by a player's fault (an external engine that crashed, went silent, played an

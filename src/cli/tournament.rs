@@ -52,7 +52,8 @@ pub(super) fn round_robin(
         (None, true) => format!("AgentChess gauntlet of {}", players[0]),
         (None, false) => "AgentChess round robin".to_string(),
     };
-    run_and_report(players, jobs, opts, &event, thesis).map(|_| ())
+    let games = run_and_report(players, jobs, opts, &event, thesis)?;
+    opts.fault_check(&games)
 }
 
 /// `--levels 1-8` or `--levels 1,3,7` into level specs.

@@ -65,6 +65,10 @@ pub enum EngineError {
     IllegalMove { text: String, fen: String },
     #[error("false claim '{claim}' after its move {text}: {truth}")]
     FalseClaim { claim: String, text: String, truth: String },
+    #[error(
+        "it announced no XBoard feature and gave no move from the start position ({0}); a UCI engine is named uci:CMD"
+    )]
+    NotXboard(String),
     #[error("time forfeit: {} ms used with {} ms left", .used.as_millis(), .left.as_millis())]
     TimeForfeit { used: Duration, left: Duration },
 }
@@ -135,9 +139,29 @@ impl ExternalPlayer {
         }
     }
 
-    /// Starts the engine and completes the handshake, to check a spec before a run.
+    /// Starts the engine and completes the handshake, to check a spec before a run. An XBoard
+    /// engine that announced no features may be a protocol 1 engine or one that speaks another
+    /// protocol (a UCI engine reads `go` as a search without end): only a move from the start
+    /// position tells them apart, so it is asked for one, and the run starts afresh after.
     pub fn probe(&mut self) -> Result<(), EngineError> {
-        self.ensure_started().map(|_| ())
+        let announced = self.ensure_started()?.xboard.announced;
+        if self.spec.protocol == Protocol::Uci || announced {
+            return Ok(());
+        }
+        // A second a move, whatever the run's limit: a depth has no deadline of its own.
+        let mut probe = self.spec.clone();
+        probe.limit = Limit::MoveTime(Duration::from_secs(1));
+        let run = std::mem::replace(&mut self.spec, probe);
+        let answer = self.ask(&Game::startpos());
+        self.spec = run;
+        self.engine = None;
+        self.in_game = false;
+        match answer {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(_)) => Err(EngineError::NotXboard("it resigned".into())),
+            Err(EngineError::NoReply { .. }) => Err(EngineError::NotXboard("no `move` line to a second a move".into())),
+            Err(e) => Err(EngineError::NotXboard(e.to_string())),
+        }
     }
 
     fn ensure_started(&mut self) -> Result<&mut Engine, EngineError> {

@@ -15,6 +15,9 @@ pub(super) struct Features {
     setboard: bool,
     ping: bool,
     pings: u32,
+    /// Whether it sent any `feature` line: an engine that sent none is a protocol 1 engine,
+    /// or no XBoard engine at all.
+    pub(super) announced: bool,
 }
 
 /// `xboard`, `protover 2`, the features until `done=1` (each accepted), the spec's options.
@@ -35,6 +38,7 @@ pub(super) fn handshake(p: &mut Process, spec: &EngineSpec) -> Result<Features, 
             Err(e) => return Err(e),
         };
         let Some(text) = line.trim().strip_prefix("feature ") else { continue };
+        features.announced = true;
         // What can be read of a malformed line is taken; the rest is no feature.
         let pairs = parse_features(text).unwrap_or_else(|malformed| {
             log::debug!("engine feature line: {malformed}");
