@@ -482,8 +482,8 @@ fn has_pieces(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::level10::tree::Budget;
     use crate::players::level10::tree::tests::plain_tree;
+    use crate::players::level10::tree::{Budget, Stats};
 
     #[test]
     fn late_moves_are_left_out_only_near_the_leaves_and_later_when_improving() {
@@ -523,6 +523,62 @@ mod tests {
         assert_eq!(late_move_reduction(&p, 3, 1), 0);
         assert!(late_move_reduction(&p, 10, 20) > late_move_reduction(&p, 4, 4));
         assert!(late_move_reduction(&p, 20, 40) < 10);
+    }
+
+    /// Nodes a tree with `params` searches from each of `fens` to `depth`, and its counters.
+    fn searched(params: Params, fens: &[&str], depth: i32) -> (u64, Stats) {
+        let mut nodes = 0;
+        let mut stats = Stats::default();
+        for fen in fens {
+            let mut tree = plain_tree(true);
+            tree.params = params;
+            let pos = Position::from_fen(fen).unwrap();
+            tree.start(vec![pos.hash()], Budget::default());
+            for d in 1..=depth {
+                tree.search(&pos, d, -INFINITY, INFINITY, 0);
+            }
+            nodes += tree.nodes;
+            stats.singular_tries += tree.stats.singular_tries;
+            stats.singular_extensions += tree.stats.singular_extensions;
+            stats.multicuts += tree.stats.multicuts;
+        }
+        (nodes, stats)
+    }
+
+    /// Middlegames with play on both sides, where every technique has moves to act on.
+    const MIDDLEGAMES: [&str; 3] = [
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
+    ];
+
+    /// Each pruning, reduction and extension the search keeps acts: switched off by its
+    /// depth limit (0), the same searches visit another number of nodes. Singular extensions
+    /// are seen in their counters too.
+    #[test]
+    fn each_technique_changes_the_tree() {
+        let depth = 9;
+        let (base, stats) = searched(Params::default(), &MIDDLEGAMES, depth);
+        let off: [(&str, fn(&mut Params)); 8] = [
+            ("reverse futility", |p| p.rfp_depth = 0),
+            ("late-move pruning", |p| p.lmp_depth = 0),
+            ("futility pruning", |p| p.futility_depth = 0),
+            ("continuation-history pruning", |p| p.cmh_prune_depth = 0),
+            ("static exchange pruning", |p| p.see_depth = 0),
+            ("singular extensions", |p| p.singular_depth = 0),
+            ("internal iterative reduction", |p| p.iir_depth = 99),
+            ("history in the reductions", |p| p.lmr_history = i32::MAX / 4),
+        ];
+        for (name, switch_off) in off {
+            let mut params = Params::default();
+            switch_off(&mut params);
+            let (nodes, _) = searched(params, &MIDDLEGAMES, depth);
+            assert_ne!(nodes, base, "{name}: the same {base} nodes without it");
+        }
+        assert!(stats.singular_tries > 0 && stats.singular_extensions > 0, "{stats:?}");
+        let mut none = Params::default();
+        none.singular_depth = 0;
+        assert_eq!(searched(none, &MIDDLEGAMES, depth).1.singular_tries, 0);
     }
 
     /// A null move never follows a null move: passing twice comes back to the position two
