@@ -137,6 +137,32 @@ fn searchmoves_restricts_the_root() {
     }
 }
 
+/// A `go` sent while a `go infinite` holds its `bestmove` (no `stop` between) ends it: the old
+/// search's `bestmove` comes before anything of the new search, its live `info` lines too.
+#[test]
+fn a_go_during_go_infinite_answers_the_old_search_first() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let mut uci = session_after_uci("level:10");
+    let live = Rc::new(RefCell::new(Vec::new()));
+    let sink = live.clone();
+    uci.set_live_output(move |r| sink.borrow_mut().push(r.to_string()));
+    let mut said = |line: &str| {
+        let out: Vec<String> = uci.handle_line(line).iter().map(|r| r.to_string()).collect();
+        let mut lines = live.take();
+        lines.extend(out);
+        lines
+    };
+    said("position startpos");
+    let first = said("go infinite depth 2");
+    assert!(first.iter().any(|l| l.starts_with("info depth")), "{first:?}");
+    assert!(!first.iter().any(|l| l.starts_with("bestmove")), "held until stop: {first:?}");
+    let second = said("go depth 2");
+    assert!(second[0].starts_with("bestmove"), "{second:?}");
+    assert_eq!(second.iter().filter(|l| l.starts_with("bestmove")).count(), 2, "{second:?}");
+    assert!(second[1..].iter().any(|l| l.starts_with("info depth")), "{second:?}");
+}
+
 /// `go mate N`: level 10 (and the agents through it) stops with the mate when it finds one in N
 /// moves; here a mate in three whose first move is quiet (WAC 191).
 #[test]

@@ -479,7 +479,14 @@ impl<'a> UciSession<'a> {
                 self.game = game;
             }
             UciCommand::Go(params) => {
-                out.extend(self.pending.take());
+                // A `go` without `stop` ends the held search: its `bestmove` goes first, before
+                // the new search's live `info` lines.
+                if let Some(best) = self.pending.take() {
+                    match self.live.as_mut() {
+                        Some(sink) => sink(&best),
+                        None => out.push(best),
+                    }
+                }
                 self.pondering = params.ponder.then(|| params.clone());
                 out.extend(self.go(&params));
             }
