@@ -559,7 +559,8 @@ mod tests {
     fn each_technique_changes_the_tree() {
         let depth = 9;
         let (base, stats) = searched(Params::default(), &MIDDLEGAMES, depth);
-        let off: [(&str, fn(&mut Params)); 8] = [
+        type SwitchOff = fn(&mut Params);
+        let off: [(&str, SwitchOff); 8] = [
             ("reverse futility", |p| p.rfp_depth = 0),
             ("late-move pruning", |p| p.lmp_depth = 0),
             ("futility pruning", |p| p.futility_depth = 0),
@@ -576,8 +577,7 @@ mod tests {
             assert_ne!(nodes, base, "{name}: the same {base} nodes without it");
         }
         assert!(stats.singular_tries > 0 && stats.singular_extensions > 0, "{stats:?}");
-        let mut none = Params::default();
-        none.singular_depth = 0;
+        let none = Params { singular_depth: 0, ..Params::default() };
         assert_eq!(searched(none, &MIDDLEGAMES, depth).1.singular_tries, 0);
     }
 
