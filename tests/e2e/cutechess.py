@@ -19,6 +19,19 @@ default; half the agents speak XBoard and half UCI, the halves swapping every tw
 odd chunks start from the openings, so four chunks cover every combination. Each finished
 chunk is saved in DIR (PGN, log, a JSON record), so rerunning the same command resumes.
 
+Chess960 (--chess960 GAMES): cutechess-cli's `-variant fischerandom`, tc 2+0.02, concurrency 2,
+half the games each of two pairings: AgentChess (--chess960-player, default level 10) over UCI
+against Stockfish (--stockfish; Threads 1, Hash 16, UCI_LimitStrength at --stockfish-elo,
+default 2000, about level 10's strength, so the games are not all short), and AgentChess over
+XBoard against Fairy-Max when its `feature variants` names fischerandom (and it takes
+setboard), else against AgentChess over UCI: Fairy-Max 5.0b offers neither, so both sides of
+those games are AgentChess's. With no openings cutechess-cli draws a random Chess960 start for
+each game from -srand (FrcBoard::defaultFenString), and -repeat plays each start from both sides.
+Every fault below applies; the PGN replay reads each game on `chess.Board(FEN, chess960=True)`
+(a game without the Variant tag and a FEN that is a Chess960 start is itself a fault), each
+start must have been played twice with the colours swapped, and the summary counts the
+castlings each player made, with the faults by kind for AgentChess and for the others.
+
 Fails (exit 1) on any fault by any engine, each listed with the engine that caused it:
 an illegal move, a time loss, a disconnect, a stalled connection, an invalid result claim, an
 engine killed by cutechess-cli, a resignation by AgentChess (it never resigns), a game without
@@ -33,6 +46,7 @@ cutechess-cli is missing and --allow-skip is given.
     CUTECHESS=$(../shared/tools/cutechess/build.sh) python3 tests/e2e/cutechess.py
     python3 tests/e2e/cutechess.py --engine target/release/agentchess --cutechess PATH --levels 1-10
     python3 tests/e2e/cutechess.py --soak --games 10000 --state soak/   # rerun to resume
+    python3 tests/e2e/cutechess.py --chess960 200 --out target/cutechess960
 """
 
 from __future__ import annotations
@@ -57,6 +71,8 @@ from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 FAIRYMAX_DEFAULT = "/usr/games/fairymax"
+STOCKFISH_DEFAULT = "/usr/games/stockfish"
+CHESS960 = "fischerandom"  # cutechess-cli's and XBoard's name, and the PGN's Variant tag
 
 # cutechess-cli's own words (projects/lib/src/board/westernboard.cpp) for games that ended by
 # the rules; everything else (time, disconnect, stall, illegal move, adjudication) is a fault.
@@ -163,6 +179,34 @@ def fairymax(path: str, depth: int, tc: str) -> Engine:
     return Engine("fairymax", path, [], "xboard", ours=False, tc=tc, limits=[f"depth={depth}"] if depth else [])
 
 
+def stockfish(path: str, elo: int, tc: str) -> Engine:
+    """One thread and a small hash, so two games at once fit two cores; below full strength
+    (UCI_Elo, 0 for none) so AgentChess holds on and the games run long."""
+    limits = ["option.Threads=1", "option.Hash=16"]
+    if elo:
+        limits += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}"]
+    return Engine("stockfish", path, [], "uci", ours=False, tc=tc, limits=limits)
+
+
+def xboard_features(path: str, timeout: float = 10.0) -> dict[str, str]:
+    """The `feature` pairs an XBoard engine sends after `protover 2` (name=value, unquoted)."""
+    try:
+        proc = subprocess.run([path], input="xboard\nprotover 2\n", capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired):
+        return {}
+    features: dict[str, str] = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("feature "):
+            features.update(re.findall(r'(\w+)=("[^"]*"|\S+)', line))
+    return {k: v.strip('"') for k, v in features.items()}
+
+
+def plays_chess960(features: dict[str, str]) -> bool:
+    """Fischer random in `variants`, and `setboard` (cutechess-cli's `edit` cannot give the start's
+    castling rooks, and it warns when it falls back to it)."""
+    return CHESS960 in features.get("variants", "").split(",") and features.get("setboard") == "1"
+
+
 def seed_for(base: int, chunk: int, index: int) -> int:
     return (base * 1_000_003 + chunk * 1_009 + index) % (1 << 31)
 
@@ -173,7 +217,8 @@ def engine_options(e: Engine, stderr_file: Path) -> list[str]:
 
 
 def cutechess_command(cli: str, engines: list[Engine], work: Path, tag: str, *, tournament: str,
-                      games: int, concurrency: int, seed: int, openings: Optional[Path]) -> list[str]:
+                      games: int, concurrency: int, seed: int, openings: Optional[Path],
+                      variant: Optional[str] = None) -> list[str]:
     cmd = [cli, "-tournament", tournament, "-event", f"agentchess {tag}"]
     for i, e in enumerate(engines):
         cmd += engine_options(e, work / f"{tag}.engine{i}.stderr")
@@ -185,6 +230,11 @@ def cutechess_command(cli: str, engines: list[Engine], work: Path, tag: str, *, 
             "-recover", "-srand", str(seed), "-pgnout", str(work / f"{tag}.pgn"), "-debug", "all"]
     if openings is not None:
         cmd += ["-openings", f"file={openings}", "format=pgn", "order=sequential", "-repeat"]
+    if variant is not None:
+        cmd += ["-variant", variant]
+        if openings is None and variant == CHESS960:
+            # A random start for each game (drawn from -srand), each played from both sides.
+            cmd += ["-repeat"]
     return cmd
 
 
@@ -420,8 +470,9 @@ def judge_games(monitor: Monitor, games: list[Game]) -> None:
                                         f"{g.white} or {g.black}", where))
 
 
-def replay(path: Path) -> list[str]:
-    """python-chess's opinion of every game: legal moves, and a final position that fits."""
+def replay(path: Path, chess960: bool = False) -> list[str]:
+    """python-chess's opinion of every game: legal moves, and a final position that fits. With
+    `chess960` every game must be a Chess960 one (see replay_chess960)."""
     import chess.pgn
 
     problems = []
@@ -429,17 +480,22 @@ def replay(path: Path) -> list[str]:
         number = 0
         while (game := chess.pgn.read_game(f)) is not None:
             number += 1
-            problem = replay_problem(game, game.end().comment.split(", ")[-1])
+            problem = replay_problem(game, game.end().comment.split(", ")[-1], chess960)
             if problem:
                 who = f"{game.headers['White']} vs {game.headers['Black']}"
                 problems.append(f"PGN game {number} ({who}): {problem}")
     return problems
 
 
-def replay_problem(game, reason: str) -> Optional[str]:
+def replay_problem(game, reason: str, chess960: bool = False) -> Optional[str]:
     if game.errors:
         return f"python-chess cannot replay it: {game.errors[0]}"
-    board = game.end().board()
+    if chess960 or game.headers.is_chess960():
+        board, problem = replay_chess960(game)
+        if board is None:
+            return problem
+    else:
+        board = game.end().board()
     fits = {
         "White mates": lambda: board.is_checkmate() and board.turn is False,
         "Black mates": lambda: board.is_checkmate() and board.turn is True,
@@ -453,6 +509,30 @@ def replay_problem(game, reason: str) -> Optional[str]:
     return None
 
 
+def replay_chess960(game):
+    """(final board, None) or (None, problem) for a Chess960 game, replayed on
+    `chess.Board(FEN, chess960=True)`: cutechess-cli's Variant tag (python-chess reads the
+    movetext by it, castling as O-O/O-O-O) and a FEN tag holding a Chess960 start, with every
+    move legal there in Chess960's rules."""
+    import chess
+
+    variant = game.headers.get("Variant", "")
+    if not game.headers.is_chess960():
+        return None, f"Variant tag '{variant}', not a Chess960 one ({CHESS960})"
+    fen = game.headers.get("FEN", "")
+    try:
+        board = chess.Board(fen, chess960=True)
+    except ValueError as err:
+        return None, f"FEN tag '{fen}': {err}"
+    if board.chess960_pos() is None:
+        return None, f"FEN tag '{fen}' is not a Chess960 start"
+    for ply, move in enumerate(game.mainline_moves(), 1):
+        if move not in board.legal_moves:
+            return None, f"ply {ply}: {move.uci()} is not legal in {board.fen()} (Chess960)"
+        board.push(move)
+    return board, None
+
+
 def have_python_chess() -> bool:
     try:
         import chess.pgn  # noqa: F401
@@ -461,10 +541,10 @@ def have_python_chess() -> bool:
     return True
 
 
-def replay_all(paths: list[Path]) -> tuple[list[Fault], str]:
+def replay_all(paths: list[Path], chess960: bool = False) -> tuple[list[Fault], str]:
     if not have_python_chess():
         return [], "PGN replay: python-chess not installed, skipped"
-    faults = [Fault("PGN replay", "python-chess", problem) for p in paths for problem in replay(p)]
+    faults = [Fault("PGN replay", "python-chess", problem) for p in paths for problem in replay(p, chess960)]
     return faults, f"PGN replay with python-chess: {len(faults)} disagreements"
 
 
@@ -504,9 +584,10 @@ class RunReport:
 
 
 def play(cli: str, engines: list[Engine], work: Path, tag: str, args: argparse.Namespace, *, tournament: str,
-         games: int, seed: int, openings: Optional[Path], log_traffic: bool) -> RunReport:
+         games: int, seed: int, openings: Optional[Path], log_traffic: bool,
+         variant: Optional[str] = None) -> RunReport:
     cmd = cutechess_command(cli, engines, work, tag, tournament=tournament, games=games,
-                            concurrency=args.concurrency, seed=seed, openings=openings)
+                            concurrency=args.concurrency, seed=seed, openings=openings, variant=variant)
     # cutechess-cli appends to the PGN and stderr files: a rerun (or a resumed chunk) starts clean.
     for old in work.glob(f"{tag}.*"):
         old.unlink()
@@ -582,7 +663,7 @@ def ci(args: argparse.Namespace, cli: str, work: Path) -> int:
     return ci_summary(runs, replay_faults, replay_note)
 
 
-def ci_summary(runs: list, replay_faults: list[Fault], replay_note: str) -> int:
+def ci_summary(runs: list, replay_faults: list[Fault], replay_note: str, extra: tuple[str, ...] = ()) -> int:
     games = [g for run, _ in runs for g in run.games]
     seconds = sum(run.seconds for run, _ in runs)
     faults = [f for run, _ in runs for f in run.faults] + replay_faults
@@ -592,8 +673,94 @@ def ci_summary(runs: list, replay_faults: list[Fault], replay_note: str) -> int:
         print_tally(tally(run.games, order))
     print_reasons(games)
     print("  " + replay_note)
+    for line in extra:
+        print("  " + line)
     print_faults(faults)
     return 1 if faults else 0
+
+
+# ---------------------------------------------------------------- Chess960 mode
+
+
+def chess960(args: argparse.Namespace, cli: str, work: Path) -> int:
+    if args.chess960 % 4:
+        print("error: --chess960 takes a multiple of 4 (two pairings, each start played from both sides)",
+              file=sys.stderr)
+        return 2
+    half, player = args.chess960 // 2, args.chess960_player
+    features = xboard_features(args.fairymax)
+    if plays_chess960(features):
+        opponent = fairymax(args.fairymax, args.fairymax_depth, args.fairymax_tc)
+    else:
+        opponent = agent(args.engine, player, "uci", seed_for(args.seed, 3, 1), args.tc)
+        variants = [v for v in features.get("variants", "").split(",") if v]
+        print(f"{features.get('myname', args.fairymax)} does not play {CHESS960} ({len(variants)} variants, "
+              f"{CHESS960} not among them; setboard={features.get('setboard', '?')}): AgentChess over XBoard "
+              f"plays AgentChess over UCI instead", flush=True)
+    pairings = (
+        ("chess960-uci", [agent(args.engine, player, "uci", seed_for(args.seed, 2, 0), args.tc),
+                          stockfish(args.stockfish, args.stockfish_elo, args.tc)]),
+        ("chess960-xboard", [agent(args.engine, player, "xboard", seed_for(args.seed, 3, 0), args.tc), opponent]),
+    )
+    runs = []
+    for k, (tag, engines) in enumerate(pairings):
+        print(f"== cutechess-cli: Chess960 ({CHESS960}), {half} games from random starts, each from both "
+              f"sides: {' vs '.join(e.name for e in engines)}", flush=True)
+        # -srand differs between the pairings, so they play different starts.
+        run = play(cli, engines, work, tag, args, tournament="round-robin", games=half,
+                   seed=seed_for(args.seed, 2 + k, 99), openings=None, log_traffic=True, variant=CHESS960)
+        print(f"   {len(run.games)} games in {run.seconds:.1f} s, {len(run.faults)} faults; "
+              f"log {work / (tag + '.log')}", flush=True)
+        runs.append((run, [e.name for e in engines]))
+    paths = [work / f"{tag}.pgn" for tag, _ in pairings]
+    replay_faults, replay_note = replay_all(paths, chess960=True)
+    lines, start_faults = chess960_starts(paths) if have_python_chess() else ([], [])
+    faults = [f for run, _ in runs for f in run.faults] + replay_faults + start_faults
+    ours = {e.name for _, engines in pairings for e in engines if e.ours}
+    lines += fault_kinds(faults, ours)
+    return ci_summary(runs, replay_faults + start_faults, replay_note, tuple(lines))
+
+
+def chess960_starts(paths: list[Path]) -> tuple[list[str], list[Fault]]:
+    """Report lines (the starts, each player's castlings) and a fault for each start not played
+    exactly twice with the colours swapped, as -repeat plays it."""
+    import chess.pgn
+
+    lines, faults = [], []
+    for path in paths:
+        starts: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
+        castlings: collections.Counter = collections.Counter()
+        with path.open() as f:
+            while (game := chess.pgn.read_game(f)) is not None:
+                white, black = game.headers.get("White", "?"), game.headers.get("Black", "?")
+                starts[game.headers.get("FEN", "")].append((white, black))
+                castlings.update({white: 0, black: 0})
+                board = game.board()
+                for move in game.mainline_moves():
+                    if board.is_castling(move):
+                        castlings[white if board.turn else black] += 1
+                    board.push(move)
+        both = 0
+        for fen, sides in starts.items():
+            if len(sides) == 2 and sides[0] == sides[1][::-1]:
+                both += 1
+            else:
+                faults.append(Fault("Chess960 start not played once from each side", "cutechess-cli",
+                                    f"{path.name}: {fen}: {sides}"))
+        games = sum(len(s) for s in starts.values())
+        lines.append(f"{path.stem}: {games} games from {len(starts)} Chess960 starts ({both} played from both "
+                     f"sides); castlings: " + ", ".join(f"{name} {n}" for name, n in castlings.most_common()))
+    return lines, faults
+
+
+def fault_kinds(faults: list[Fault], ours: set[str]) -> list[str]:
+    """The faults by kind, AgentChess's apart (a fault naming "A or B" counts as AgentChess's
+    when either is)."""
+    mine = collections.Counter(category(f) for f in faults if any(n in ours for n in f.engine.split(" or ")))
+    others = collections.Counter(category(f) for f in faults if not any(n in ours for n in f.engine.split(" or ")))
+    kinds = ("illegal moves", "time forfeits", "stalls", "crashes", "engines ended", "other faults")
+    return [f"faults by {who}: " + ", ".join(f"{k} {c[k]}" for k in kinds)
+            for who, c in (("AgentChess", mine), ("the others (opponents, cutechess-cli, python-chess)", others))]
 
 
 # ---------------------------------------------------------------- soak mode
@@ -765,6 +932,12 @@ def arguments() -> argparse.Namespace:
     ap.add_argument("--soak-players", default="search:depth=1,search:depth=2", help="soak: players beside the levels")
     ap.add_argument("--soak-pairing-games", type=int, default=2, help="soak: games per pairing in each chunk")
     ap.add_argument("--transcript", action="store_true", help="soak: log all engine traffic too")
+    ap.add_argument("--chess960", type=int, default=0, metavar="GAMES",
+                    help="Chess960 mode: GAMES (a multiple of 4) in all, half against Stockfish over UCI, "
+                         "half over XBoard (see above)")
+    ap.add_argument("--chess960-player", default="10", help="Chess960: AgentChess's level or player spec")
+    ap.add_argument("--stockfish", default=shutil.which("stockfish") or STOCKFISH_DEFAULT)
+    ap.add_argument("--stockfish-elo", type=int, default=2000, help="Chess960: Stockfish's UCI_Elo (0: full strength)")
     return ap.parse_args()
 
 
@@ -780,12 +953,16 @@ def main() -> int:
         print("error: cutechess-cli not available (give --cutechess PATH or CUTECHESS, "
               "or --allow-skip)", file=sys.stderr)
         return 2
-    for what, path in (("agentchess", args.engine), ("fairymax", args.fairymax)):
+    needed = [("agentchess", args.engine), ("fairymax", args.fairymax)]
+    needed += [("stockfish", args.stockfish)] if args.chess960 else []
+    for what, path in needed:
         if not os.access(path, os.X_OK):
             print(f"error: {what} not found at {path}", file=sys.stderr)
             return 2
     extra = args.soak_players if args.soak else args.uci_extra
     specs = [str(n) for n in args.levels] + [s for s in extra.split(",") if s]
+    if args.chess960:
+        specs = [args.chess960_player]
     if problem := preflight(args.engine, specs):
         print(f"error: {problem}", file=sys.stderr)
         return 2
@@ -796,6 +973,10 @@ def main() -> int:
         return soak(args, cli)
     work = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="agentchess-cutechess-"))
     work.mkdir(parents=True, exist_ok=True)
+    if args.chess960:
+        print(f"stockfish {args.stockfish} (Threads 1, Hash 16, UCI_Elo {args.stockfish_elo or 'off'}), "
+              f"AgentChess as {args.chess960_player}", flush=True)
+        return chess960(args, cli, work)
     return ci(args, cli, work)
 
 
