@@ -844,10 +844,12 @@ def print_progress(records: list, k: int, chunks: int, per_chunk: int, fresh_gam
 def category(f: Fault) -> str:
     """The soak's headline counts, in cutechess-cli's words (projects/lib/src/board/result.cpp)."""
     text = f"{f.kind} {f.detail}".lower()
-    for name, words in (("illegal moves", ("illegal move",)), ("time forfeits", ("on time", "timeout")),
+    # "engines ended" first: that fault's own words ("a crash, a stall, or no exit after quit")
+    # would otherwise count it among the stalls.
+    for name, words in (("engines ended", ("process ended",)),
+                        ("illegal moves", ("illegal move",)), ("time forfeits", ("on time", "timeout")),
                         ("stalls", ("stall", "no response to ping")),
-                        ("crashes", ("disconnect", "exit status", "not started in time")),
-                        ("engines ended", ("process ended",))):
+                        ("crashes", ("disconnect", "exit status", "not started in time"))):
         if any(w in text for w in words):
             return name
     return "other faults"
