@@ -22,14 +22,16 @@ chunk is saved in DIR (PGN, log, a JSON record), so rerunning the same command r
 Chess960 (--chess960 GAMES): cutechess-cli's `-variant fischerandom`, tc 2+0.02, concurrency 2,
 half the games each of two pairings: AgentChess (--chess960-player, default level 10) over UCI
 against Stockfish (--stockfish; Threads 1, Hash 16, UCI_LimitStrength at --stockfish-elo,
-default 2000, about level 10's strength, so the games are not all short), and AgentChess over
+default 2000, about level 10's strength, so the games are not all short; 100 ms of Move Overhead
+and of cutechess-cli's timemargin, which AgentChess does not get), and AgentChess over
 XBoard against Fairy-Max when its `feature variants` names fischerandom (and it takes
 setboard), else against AgentChess over UCI: Fairy-Max 5.0b offers neither, so both sides of
-those games are AgentChess's. With no openings cutechess-cli draws a random Chess960 start for
-each game from -srand (FrcBoard::defaultFenString), and -repeat plays each start from both sides.
+those games are AgentChess's. With no openings cutechess-cli draws a random Chess960 start
+(FrcBoard::defaultFenString, from -srand) and -repeat plays it from both sides, a new one for
+each pair of games.
 Every fault below applies; the PGN replay reads each game on `chess.Board(FEN, chess960=True)`
-(a game without the Variant tag and a FEN that is a Chess960 start is itself a fault), each
-start must have been played twice with the colours swapped, and the summary counts the
+(a game without the Variant tag, or whose FEN is not a Chess960 start, is itself a fault), each
+pair of games must be one start with the colours swapped, and the summary counts the
 castlings each player made, with the faults by kind for AgentChess and for the others.
 
 Fails (exit 1) on any fault by any engine, each listed with the engine that caused it:
@@ -59,6 +61,7 @@ import os
 import queue
 import re
 import shutil
+import shlex
 import signal
 import subprocess
 import sys
@@ -181,8 +184,12 @@ def fairymax(path: str, depth: int, tc: str) -> Engine:
 
 def stockfish(path: str, elo: int, tc: str) -> Engine:
     """One thread and a small hash, so two games at once fit two cores; below full strength
-    (UCI_Elo, 0 for none) so AgentChess holds on and the games run long."""
-    limits = ["option.Threads=1", "option.Hash=16"]
+    (UCI_Elo, 0 for none) so AgentChess holds on and the games run long. Margins of its own, as
+    Fairy-Max has its clock: at 2+0.02 with its default Move Overhead (10 ms) Stockfish 15.1
+    let its clock sink to about 50 ms and lost 5 of 100 games on time on two busy cores. It
+    keeps 100 ms back (`Move Overhead`) and may be 100 ms late (cutechess-cli's `timemargin`);
+    AgentChess has neither, so a time loss here should be AgentChess's."""
+    limits = ["timemargin=100", "option.Move Overhead=100", "option.Threads=1", "option.Hash=16"]
     if elo:
         limits += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}"]
     return Engine("stockfish", path, [], "uci", ours=False, tc=tc, limits=limits)
@@ -404,7 +411,7 @@ def run_cutechess(cmd: list[str], monitor: Monitor, log_path: Path, stall: float
         threading.Thread(target=pump, args=(stream, tag, lines), daemon=True).start()
     try:
         with log_path.open("w") as log:
-            log.write("$ " + " ".join(cmd) + "\n")
+            log.write("$ " + shlex.join(cmd) + "\n")  # quoted: "option.Move Overhead=100"
             follow(lines, monitor, log, stall, log_traffic, lambda: os.killpg(proc.pid, signal.SIGKILL))
         rc = proc.wait()
     except BaseException:
@@ -722,34 +729,34 @@ def chess960(args: argparse.Namespace, cli: str, work: Path) -> int:
 
 
 def chess960_starts(paths: list[Path]) -> tuple[list[str], list[Fault]]:
-    """Report lines (the starts, each player's castlings) and a fault for each start not played
-    exactly twice with the colours swapped, as -repeat plays it."""
+    """Report lines (the starts, each player's castlings) and a fault for each pair of games,
+    the 1st and 2nd, 3rd and 4th, ..., that is not one start played with the colours swapped, as
+    -repeat plays them (the PGN holds the games in their numbers' order). Starts are drawn
+    afresh for each pair, so two pairs may share one (50 draws from 960 do more often than not)."""
     import chess.pgn
 
     lines, faults = [], []
     for path in paths:
-        starts: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
+        played: list[tuple[str, str, str]] = []  # (FEN, White, Black) in game order
         castlings: collections.Counter = collections.Counter()
         with path.open() as f:
             while (game := chess.pgn.read_game(f)) is not None:
                 white, black = game.headers.get("White", "?"), game.headers.get("Black", "?")
-                starts[game.headers.get("FEN", "")].append((white, black))
+                played.append((game.headers.get("FEN", ""), white, black))
                 castlings.update({white: 0, black: 0})
                 board = game.board()
                 for move in game.mainline_moves():
                     if board.is_castling(move):
                         castlings[white if board.turn else black] += 1
                     board.push(move)
-        both = 0
-        for fen, sides in starts.items():
-            if len(sides) == 2 and sides[0] == sides[1][::-1]:
-                both += 1
-            else:
+        for k in range(0, len(played), 2):
+            pair = played[k:k + 2]
+            if len(pair) != 2 or pair[0][0] != pair[1][0] or pair[0][1:] != pair[1][:0:-1]:
                 faults.append(Fault("Chess960 start not played once from each side", "cutechess-cli",
-                                    f"{path.name}: {fen}: {sides}"))
-        games = sum(len(s) for s in starts.values())
-        lines.append(f"{path.stem}: {games} games from {len(starts)} Chess960 starts ({both} played from both "
-                     f"sides); castlings: " + ", ".join(f"{name} {n}" for name, n in castlings.most_common()))
+                                    f"{path.name} games {k + 1}-{k + len(pair)}: {pair}"))
+        lines.append(f"{path.stem}: {len(played)} games, {len(played) // 2} pairs from "
+                     f"{len({fen for fen, _, _ in played})} different Chess960 starts; castlings: "
+                     + ", ".join(f"{name} {n}" for name, n in castlings.most_common()))
     return lines, faults
 
 
