@@ -22,8 +22,8 @@ chunk is saved in DIR (PGN, log, a JSON record), so rerunning the same command r
 Chess960 (--chess960 GAMES): cutechess-cli's `-variant fischerandom`, tc 2+0.02, concurrency 2,
 half the games each of two pairings: AgentChess (--chess960-player, default level 10) over UCI
 against Stockfish (--stockfish; Threads 1, Hash 16, UCI_LimitStrength at --stockfish-elo,
-default 2000, about level 10's strength, so the games are not all short; 100 ms of Move Overhead
-and of cutechess-cli's timemargin, which AgentChess does not get), and AgentChess over
+default 2000, so the games are not all short; margins AgentChess does not get, a Move Overhead
+of 25 ms and cutechess-cli's timemargin of 100 ms), and AgentChess over
 XBoard against Fairy-Max when its `feature variants` names fischerandom (and it takes
 setboard), else against AgentChess over UCI: Fairy-Max 5.0b offers neither, so both sides of
 those games are AgentChess's. With no openings cutechess-cli draws a random Chess960 start
@@ -186,10 +186,12 @@ def stockfish(path: str, elo: int, tc: str) -> Engine:
     """One thread and a small hash, so two games at once fit two cores; below full strength
     (UCI_Elo, 0 for none) so AgentChess holds on and the games run long. Margins of its own, as
     Fairy-Max has its clock: at 2+0.02 with its default Move Overhead (10 ms) Stockfish 15.1
-    let its clock sink to about 50 ms and lost 5 of 100 games on time on two busy cores. It
-    keeps 100 ms back (`Move Overhead`) and may be 100 ms late (cutechess-cli's `timemargin`);
-    AgentChess has neither, so a time loss here should be AgentChess's."""
-    limits = ["timemargin=100", "option.Move Overhead=100", "option.Threads=1", "option.Hash=16"]
+    let its clock sink to about 50 ms and lost 5 of 100 games on time on two busy cores, 3 to
+    46 ms late. Its Move Overhead counts 52 times against the clock in sudden death
+    (timeman.cpp), so 25 ms keeps about 300 ms back (100 left it no time to think at 2 s), and
+    cutechess-cli's `timemargin` lets it be 100 ms late. AgentChess has neither, so a time loss
+    here should be AgentChess's."""
+    limits = ["timemargin=100", "option.Move Overhead=25", "option.Threads=1", "option.Hash=16"]
     if elo:
         limits += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}"]
     return Engine("stockfish", path, [], "uci", ours=False, tc=tc, limits=limits)
@@ -411,7 +413,7 @@ def run_cutechess(cmd: list[str], monitor: Monitor, log_path: Path, stall: float
         threading.Thread(target=pump, args=(stream, tag, lines), daemon=True).start()
     try:
         with log_path.open("w") as log:
-            log.write("$ " + shlex.join(cmd) + "\n")  # quoted: "option.Move Overhead=100"
+            log.write("$ " + shlex.join(cmd) + "\n")  # quoted: "option.Move Overhead=25"
             follow(lines, monitor, log, stall, log_traffic, lambda: os.killpg(proc.pid, signal.SIGKILL))
         rc = proc.wait()
     except BaseException:
@@ -721,15 +723,17 @@ def chess960(args: argparse.Namespace, cli: str, work: Path) -> int:
         runs.append((run, [e.name for e in engines]))
     paths = [work / f"{tag}.pgn" for tag, _ in pairings]
     replay_faults, replay_note = replay_all(paths, chess960=True)
-    lines, start_faults = chess960_starts(paths) if have_python_chess() else ([], [])
+    clocks = {e.name: e.tc for _, engines in pairings for e in engines}
+    lines, start_faults = chess960_report(paths, clocks) if have_python_chess() else ([], [])
     faults = [f for run, _ in runs for f in run.faults] + replay_faults + start_faults
     ours = {e.name for _, engines in pairings for e in engines if e.ours}
     lines += fault_kinds(faults, ours)
     return ci_summary(runs, replay_faults + start_faults, replay_note, tuple(lines))
 
 
-def chess960_starts(paths: list[Path]) -> tuple[list[str], list[Fault]]:
-    """Report lines (the starts, each player's castlings) and a fault for each pair of games,
+def chess960_report(paths: list[Path], clocks: dict[str, str]) -> tuple[list[str], list[Fault]]:
+    """Report lines (the starts, each player's castlings and the least it had left on its clock
+    after a move, from the move times in the PGN) and a fault for each pair of games,
     the 1st and 2nd, 3rd and 4th, ..., that is not one start played with the colours swapped, as
     -repeat plays them (the PGN holds the games in their numbers' order). Starts are drawn
     afresh for each pair, so two pairs may share one (50 draws from 960 do more often than not)."""
@@ -739,16 +743,24 @@ def chess960_starts(paths: list[Path]) -> tuple[list[str], list[Fault]]:
     for path in paths:
         played: list[tuple[str, str, str]] = []  # (FEN, White, Black) in game order
         castlings: collections.Counter = collections.Counter()
+        least: dict[str, float] = {}  # seconds left on a player's clock after its move, at least
         with path.open() as f:
             while (game := chess.pgn.read_game(f)) is not None:
                 white, black = game.headers.get("White", "?"), game.headers.get("Black", "?")
                 played.append((game.headers.get("FEN", ""), white, black))
                 castlings.update({white: 0, black: 0})
                 board = game.board()
-                for move in game.mainline_moves():
-                    if board.is_castling(move):
-                        castlings[white if board.turn else black] += 1
-                    board.push(move)
+                left = {name: clock_start(clocks.get(name, "")) for name in (white, black)}
+                for node in game.mainline():
+                    mover = white if board.turn else black
+                    if board.is_castling(node.move):
+                        castlings[mover] += 1
+                    spent = MOVE_TIME.search(node.comment)
+                    if left[mover] is not None and spent:
+                        base, inc = left[mover]
+                        left[mover] = (base - float(spent[1]) + inc, inc)
+                        least[mover] = min(least.get(mover, math.inf), base - float(spent[1]) + inc)
+                    board.push(node.move)
         for k in range(0, len(played), 2):
             pair = played[k:k + 2]
             if len(pair) != 2 or pair[0][0] != pair[1][0] or pair[0][1:] != pair[1][:0:-1]:
@@ -756,8 +768,19 @@ def chess960_starts(paths: list[Path]) -> tuple[list[str], list[Fault]]:
                                     f"{path.name} games {k + 1}-{k + len(pair)}: {pair}"))
         lines.append(f"{path.stem}: {len(played)} games, {len(played) // 2} pairs from "
                      f"{len({fen for fen, _, _ in played})} different Chess960 starts; castlings: "
-                     + ", ".join(f"{name} {n}" for name, n in castlings.most_common()))
+                     + ", ".join(f"{name} {n}" for name, n in castlings.most_common())
+                     + "; least left on a clock after a move (increment added): "
+                     + ", ".join(f"{name} {1000 * t:.0f} ms" for name, t in sorted(least.items())))
     return lines, faults
+
+
+MOVE_TIME = re.compile(r"(?:^| )(\d+(?:\.\d+)?)s(?:,|$)")  # cutechess-cli's "+0.25/9 0.074s" comment
+
+
+def clock_start(tc: str) -> Optional[tuple[float, float]]:
+    """(seconds, increment) of a cutechess-cli sudden-death tc, "2+0.02"; None for another kind."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?", tc)
+    return (float(m[1]), float(m[2] or 0)) if m else None
 
 
 def fault_kinds(faults: list[Fault], ours: set[str]) -> list[str]:
