@@ -22,14 +22,6 @@
 
 use crate::board::{Bitboard, CastleRights, Color, Move, MoveKind, Piece, Position, Square, attacks};
 
-/// How far `sq` is from the edge: 0 on the edge, 3 on the four centre squares.
-#[inline]
-fn centrality(sq: Square) -> i32 {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    f.min(7 - f).min(r).min(7 - r)
-}
-
 /// Non-pawn material of `side` (knight 3, bishop 3, rook 5, queen 9).
 fn pieces_weight(pos: &Position, side: Color) -> i32 {
     3 * (pos.pieces(side, Piece::Knight) | pos.pieces(side, Piece::Bishop)).count() as i32
@@ -81,7 +73,7 @@ fn worth(pos: &Position, stage: &Stage, piece: Piece, sq: Square, occ: Bitboard,
     match piece {
         Piece::Knight => {
             let home = if rank == 0 { -10 } else { 0 };
-            [-20, -5, 5, 15][centrality(sq) as usize] + home
+            [-20, -5, 5, 15][sq.edge_distance() as usize] + home
         }
         Piece::Bishop => {
             let home = if rank == 0 && !stage.endgame { -10 } else { 0 };
@@ -107,7 +99,7 @@ fn worth(pos: &Position, stage: &Stage, piece: Piece, sq: Square, occ: Bitboard,
             1 => -15,
             _ => -40,
         },
-        Piece::King => [-15, 0, 10, 20][centrality(sq) as usize],
+        Piece::King => [-15, 0, 10, 20][sq.edge_distance() as usize],
         Piece::Pawn => {
             if stage.endgame {
                 return 8 * (rank - 1);

@@ -163,6 +163,23 @@ impl Square {
         self.0 >> 3
     }
 
+    /// King steps from `self` to `other`: the larger of the file and the rank distance.
+    #[inline]
+    pub const fn distance(self, other: Square) -> i32 {
+        let files = (self.file() as i32 - other.file() as i32).abs();
+        let ranks = (self.rank() as i32 - other.rank() as i32).abs();
+        if files > ranks { files } else { ranks }
+    }
+
+    /// How far from the board's edge: 0 on the edge, 3 on the four centre squares.
+    #[inline]
+    pub const fn edge_distance(self) -> i32 {
+        let (f, r) = (self.file() as i32, self.rank() as i32);
+        let file = if f < 7 - f { f } else { 7 - f };
+        let rank = if r < 7 - r { r } else { 7 - r };
+        if file < rank { file } else { rank }
+    }
+
     #[inline]
     pub const fn bb(self) -> super::Bitboard {
         super::Bitboard(1u64 << self.0)
@@ -268,5 +285,30 @@ impl CastleRights {
     #[inline]
     pub const fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_count_king_steps_and_steps_to_the_edge() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        assert_eq!(sq("a1").distance(sq("h8")), 7);
+        assert_eq!(sq("e4").distance(sq("g5")), 2);
+        assert_eq!(sq("c3").distance(sq("c3")), 0);
+        assert_eq!(sq("b7").distance(sq("e7")), 3);
+        assert_eq!(sq("a5").edge_distance(), 0);
+        assert_eq!(sq("g2").edge_distance(), 1);
+        assert_eq!(sq("c6").edge_distance(), 2);
+        assert_eq!(sq("d4").edge_distance(), 3);
+        assert_eq!(sq("e5").edge_distance(), 3);
+        for a in 0..64 {
+            for b in 0..64 {
+                let (a, b) = (Square::from_index(a), Square::from_index(b));
+                assert_eq!(a.distance(b), b.distance(a));
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! weight of the attack on its zone, the castling it keeps, and how far it is from the nearest
 //! pawn.
 
-use super::pawns::{distance, relative_rank};
+use super::pawns::relative_rank;
 use super::score::{S, Sink, Sum};
 use super::terms::*;
 use crate::board::{Bitboard, CastleRights, Color, Piece, Position};
@@ -46,7 +46,7 @@ pub(super) fn kings_and_pawns(pos: &Position, sink: &mut impl Sink) {
             }
         }
         // In an ending the king is a piece that must reach the pawns, its own and theirs.
-        if let Some(near) = pos.by_piece(Piece::Pawn).map(|sq| distance(king, sq)).min() {
+        if let Some(near) = pos.by_piece(Piece::Pawn).map(|sq| king.distance(sq)).min() {
             sink.side(us, KING_PAWN_DISTANCE + near as usize, 1);
         }
     }

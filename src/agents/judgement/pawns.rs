@@ -68,10 +68,6 @@ pub(super) fn relative_rank(color: Color, sq: Square) -> usize {
     sq.relative(color).rank() as usize
 }
 
-pub(super) fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
-}
-
 /// The pawn structure of one side: its terms into `sink`, its passed pawns returned.
 fn side_structure(pos: &Position, us: Color, sink: &mut impl Sink) -> Bitboard {
     let c = us.index();
@@ -145,8 +141,8 @@ pub(super) fn passers(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sin
             let stop = sq.bb().forward(white).lsb();
             let path = Bitboard(FRONT[us.index()][sq.index()]);
             let weight = rank as i32 - 1;
-            sink.side(us, PASSED_OUR_KING, distance(our_king, stop) * weight);
-            sink.side(us, PASSED_THEIR_KING, distance(their_king, stop) * weight);
+            sink.side(us, PASSED_OUR_KING, our_king.distance(stop) * weight);
+            sink.side(us, PASSED_THEIR_KING, their_king.distance(stop) * weight);
             // A rook behind a passer, seeing it along the file, gains range as it advances.
             let behind = attacks::tables().rook(sq, occ) & Bitboard::file(sq.file()) & !path;
             if (behind & pos.pieces(us, Piece::Rook)).any() {
@@ -162,7 +158,7 @@ pub(super) fn passers(pos: &Position, passed: [Bitboard; 2], sink: &mut impl Sin
                     // From its home rank the pawn's first step is a double one.
                     let steps = 7 - rank as i32 - i32::from(rank == 1);
                     let tempo = i32::from(pos.side_to_move() == them);
-                    if distance(their_king, promotion) - tempo > steps {
+                    if their_king.distance(promotion) - tempo > steps {
                         sink.side(us, PASSED_UNSTOPPABLE, 1);
                     }
                 }

@@ -14,13 +14,6 @@ use super::score::{S, Sink, Sum};
 use super::terms::*;
 use crate::board::{Color, Move, MoveKind, Piece, Position, Square};
 
-/// How far `sq` is from the edge: 0 on the edge, 3 on the four centre squares.
-#[inline]
-pub(super) fn centrality(sq: Square) -> usize {
-    let (f, r) = (sq.file(), sq.rank());
-    f.min(7 - f).min(r).min(7 - r) as usize
-}
-
 /// Every piece's material (the kings' aside) into `sink`.
 pub(super) fn material(pos: &Position, sink: &mut impl Sink) {
     for side in Color::BOTH {
@@ -130,14 +123,14 @@ fn agents_square(us: Color, piece: Piece, sq: Square, sink: &mut impl Sink) {
             }
         }
         Piece::Knight => {
-            sink.side(us, KNIGHT_CENTRE + centrality(sq), 1);
+            sink.side(us, KNIGHT_CENTRE + sq.edge_distance() as usize, 1);
             if rank == 0 {
                 sink.side(us, MINOR_UNDEVELOPED, 1);
             }
         }
         Piece::Bishop if rank == 0 => sink.side(us, MINOR_UNDEVELOPED, 1),
         Piece::King => {
-            sink.side(us, KING_CENTRE + centrality(sq), 1);
+            sink.side(us, KING_CENTRE + sq.edge_distance() as usize, 1);
             sink.side(us, KING_FILE + sq.file().min(7 - sq.file()) as usize, 1);
             sink.side(us, KING_OFF_BACK_RANK, rank as i32);
         }

@@ -40,11 +40,11 @@ fn run_score(pos: &Position) -> i32 {
     let mut score = RUN_OFFSET - rank * 20 + loose * 60;
     if !runs_free(pos, lead) {
         let ahead = |df: i8| lead.relative(us).offset(df, 2.min(7 - rank as i8)).map(|s| s.relative(us));
-        let key = [ahead(-1), ahead(1)].into_iter().flatten().map(|k| distance(ours, k)).min().unwrap_or(0);
+        let key = [ahead(-1), ahead(1)].into_iter().flatten().map(|k| ours.distance(k)).min().unwrap_or(0);
         let blocks = on_path(ours, lead, us);
         let pieces = pos.by_color(us) & !(pos.pieces(us, Piece::King) | pawns);
         let guarded_by_piece = (pos.attackers_to(lead, us, pos.occupied()) & pieces).any();
-        let in_danger = !guarded_by_piece && distance(theirs, lead) < distance(ours, lead);
+        let in_danger = !guarded_by_piece && theirs.distance(lead) < ours.distance(lead);
         score += key * 6 + i32::from(blocks) * 40 + i32::from(in_danger) * 40;
     }
     score
@@ -58,7 +58,7 @@ fn runs_free(pos: &Position, pawn: Square) -> bool {
     let rank = pawn.relative(us).rank() as i32;
     let queening = Square::new(pawn.file(), 7).relative(us);
     let steps = if rank == 1 { 5 } else { 7 - rank };
-    !on_path(pos.king_square(us), pawn, us) && distance(pos.king_square(!us), queening) > steps
+    !on_path(pos.king_square(us), pawn, us) && pos.king_square(!us).distance(queening) > steps
 }
 
 /// Is `sq` on the path of `us`'s pawn on `pawn`, ahead of it on its file?
@@ -101,7 +101,7 @@ fn mating_corners(light: Option<bool>) -> impl Iterator<Item = Square> {
 
 /// Distance of `sq` from the nearest corner of the colour a bishop-and-knight mate needs.
 fn corner_distance(sq: Square, light: Option<bool>) -> i32 {
-    mating_corners(light).map(|c| distance(sq, c)).min().unwrap_or(0)
+    mating_corners(light).map(|c| sq.distance(c)).min().unwrap_or(0)
 }
 
 fn has_heavy(pos: &Position, side: Color) -> bool {
@@ -125,15 +125,6 @@ pub(crate) fn king_box(pos: &Position, defender: Color) -> Bitboard {
         }
         reach = grown;
     }
-}
-
-fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
-}
-
-fn edge_distance(sq: Square) -> i32 {
-    let (f, r) = (sq.file() as i32, sq.rank() as i32);
-    f.min(7 - f).min(r).min(7 - r)
 }
 
 /// The squares next to the king of `defender` that it could step to: none of the attacker's
@@ -197,15 +188,15 @@ fn bishop_knight_score(pos: &Position, light: bool) -> i32 {
     // Our king belongs in front of theirs, toward the centre; knight and bishop close by.
     let toward = |c: u8| if c < 4 { 2 } else { -2 };
     let in_front = theirs.offset(toward(theirs.file()), toward(theirs.rank())).unwrap_or(theirs);
-    let near = |kind: Piece| pos.pieces(us, kind).into_iter().map(|sq| distance(sq, theirs)).min().unwrap_or(0);
+    let near = |kind: Piece| pos.pieces(us, kind).into_iter().map(|sq| sq.distance(theirs)).min().unwrap_or(0);
     corner_distance(theirs, Some(light)) * 130
         + corner_steps(theirs, light) * 13
-        + distance(ours, theirs) * 4
-        + distance(ours, in_front) * 3
+        + ours.distance(theirs) * 4
+        + ours.distance(in_front) * 3
         + near(Piece::Knight) * 6
         + near(Piece::Bishop) * 3
         + next * 9
-        + edge_distance(theirs) * 4
+        + theirs.edge_distance() * 4
         + if falls { 30_000 } else { loose * 40 }
 }
 
@@ -239,9 +230,9 @@ fn net_score(pos: &Position) -> i32 {
     // With bishops on both colours only the corners mate: drive the king there.
     let edge = match minor {
         Some(light) => corner_distance(theirs, light) * 60,
-        None => edge_distance(theirs) * 2,
+        None => theirs.edge_distance() * 2,
     };
-    next * 16 + now * 4 + distance(ours, opposition_square(theirs, region)) * 8 + distance(ours, theirs) + edge + behind
+    next * 16 + now * 4 + ours.distance(opposition_square(theirs, region)) * 8 + ours.distance(theirs) + edge + behind
 }
 
 /// Is `sq` within the rows (or files) that the box `region` spans along its narrow side, where
