@@ -5,8 +5,9 @@ Over UCI, `isready` during `go infinite`, `go ponder` and `go movetime` (level 1
 positions): `readyok` must come while the search goes on, that is before any `bestmove` and
 with more thinking after it. Over XBoard, `ping` during `analyze` and while pondering (`hard`):
 `pong` must come with the analysis still running. Then `memory 4096` followed by `ping` (the
-table is allocated as it is used, so the answer does not wait for 4 GB to be written), and
-`new` followed by `ping` after a search has filled a 1024 MB table.
+table is taken and zeroed before the answer, as Stockfish does before `readyok`: the delay is
+the time 4 GB takes), and `new` followed by `ping` after a search has filled a 1024 MB table
+(the table emptied in place).
 
 Each answer is timed from the moment its line is written to the moment the answer is read;
 the median and the largest delay are printed in milliseconds. A missing answer, or one that
