@@ -14,6 +14,7 @@ mod notation;
 pub mod perft;
 mod position;
 mod see;
+pub mod syzygy;
 mod types;
 pub mod values;
 pub mod zobrist;
