@@ -456,9 +456,14 @@ mod tests {
         let p = pos("6k1/8/8/3P4/4K3/8/8/8 w - - 0 1");
         assert_eq!(tb.probe_wdl(&p), Some(Wdl::Win));
         assert_eq!(tb.probe_dtz(&p), Some(1));
-        let p = pos("8/7k/1p6/1P6/7K/8/8/8 w - - 0 1");
+        // KQvKP: the pawn one step from queening, and White still wins.
+        let p = pos("8/8/8/8/8/8/1pk5/K6Q w - - 0 1");
         assert_eq!(tb.probe_wdl(&p), Some(Wdl::Win));
-        assert_eq!(tb.probe_dtz(&p), Some(21));
+        assert_eq!(tb.probe_dtz(&p), Some(5));
+        // The same material, Black to move: queening (b1=Q) wins at once.
+        let p = pos("8/8/8/8/8/2k5/1p6/3K3Q b - - 0 1");
+        assert_eq!(tb.probe_wdl(&p), Some(Wdl::Win));
+        assert_eq!(tb.probe_dtz(&p), Some(1));
     }
 
     #[test]
@@ -473,7 +478,7 @@ mod tests {
             assert_eq!(tb.best_root_move(&p, 0), None, "{fen}");
         }
         // Four pieces whose table is not among the test files.
-        let p = pos("8/8/8/8/8/2kq4/8/KQ6 w - - 0 1");
+        let p = pos("8/8/8/8/8/2kr4/8/KR6 w - - 0 1");
         assert_eq!(tb.probe_wdl(&p), None);
         // Castling rights: never probed.
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
