@@ -21,7 +21,17 @@ impl Player for LimitsSpy {
 
     fn decide(&mut self, game: &Game) -> Option<Decision> {
         let mv = *game.position().legal_moves().iter().next()?;
-        Some(Decision { mv, score: 0, mate: None, depth: 1, pv: vec![mv], reason: String::new(), nodes: 1, multipv: 0 })
+        Some(Decision {
+            mv,
+            score: 0,
+            mate: None,
+            depth: 1,
+            pv: vec![mv],
+            reason: String::new(),
+            nodes: 1,
+            multipv: 0,
+            tbhits: 0,
+        })
     }
 
     fn decide_within(&mut self, game: &Game, limits: &SearchLimits) -> Option<Decision> {

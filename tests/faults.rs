@@ -44,6 +44,7 @@ impl Player for FaultyPlayer {
             reason: "faulty".into(),
             nodes: 1,
             multipv: 0,
+            tbhits: 0,
         })
     }
 

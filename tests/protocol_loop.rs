@@ -106,6 +106,7 @@ fn step(game: &Game, depth: u32) -> Option<Decision> {
         reason: format!("step {depth}"),
         nodes: 1,
         multipv: 0,
+        tbhits: 0,
     })
 }
 

@@ -28,6 +28,42 @@ fn uci_bad_input() {
     uci_file("uci/bad_input");
 }
 
+/// The Syzygy options: a path without tables said in an info string (the engine plays on),
+/// one with tables answered with their piece count, the spins' ranges, and the values shown
+/// as the options' defaults after.
+#[test]
+fn uci_syzygy_options() {
+    uci_file("uci/syzygy");
+}
+
+/// Level 10 with the tables: at a root they cover it plays their move at once (the quickest
+/// win under the fifty-move rule, here KRvK's 27 plies to zeroing) with one tbhit, and in the
+/// tree it probes positions that a capture brings into them.
+#[test]
+fn uci_level10_plays_from_the_tables() {
+    let mut uci = session_after_uci("level:10");
+    let mut send = |line: &str| send(&mut uci, line);
+    assert_eq!(
+        send("setoption name SyzygyPath value tests/data/syzygy"),
+        ["info string Syzygy tables of up to 4 pieces found in tests/data/syzygy"]
+    );
+    send("position fen 8/8/8/8/8/2k5/8/KR6 w - - 0 1");
+    let reply = send("go depth 10");
+    assert_eq!(reply.len(), 2, "{reply:?}");
+    assert!(reply[0].starts_with("info depth 1 score cp 297") && reply[0].contains(" tbhits 1 "), "{reply:?}");
+    let mv = reply[1].strip_prefix("bestmove ").expect("a move");
+    let after = agentchess::board::Position::from_fen("8/8/8/8/8/2k5/8/KR6 w - - 0 1").unwrap();
+    let mv = *after.legal_moves().iter().find(|m| m.to_uci() == mv).expect("a legal move");
+    let tables = agentchess::board::syzygy::Tablebase::open("tests/data/syzygy").unwrap();
+    assert_eq!(tables.probe_dtz(&after.play(mv)), Some(-26), "{reply:?}");
+    // KQvKR with a knight more for the rook's side: five pieces, out of the tables, until the
+    // queen takes the knight.
+    send("position fen 8/8/8/3k4/8/8/1n6/KQ1r4 w - - 0 1");
+    let reply = send("go depth 4");
+    assert!(reply.iter().any(|l| l.contains(" tbhits ")), "{reply:?}");
+    assert!(reply.last().unwrap().starts_with("bestmove "), "{reply:?}");
+}
+
 /// UCI: "if the engine or the GUI receives an unknown command or token it should just ignore
 /// it and try to parse the rest of the string in this line". A `go` that is not answered with
 /// `bestmove` leaves the GUI waiting until it forfeits the engine.

@@ -27,6 +27,7 @@ impl Player for MasterAgent {
             reason: choice.reason.to_string(),
             nodes: choice.evaluated as u64,
             multipv: 0,
+            tbhits: 0,
         })
     }
 

@@ -14,6 +14,7 @@ pub mod strength;
 pub use random::RandomPlayer;
 pub use stop::{Activity, Ending, StopSignal};
 
+use crate::board::syzygy::Tablebase;
 use crate::board::{Game, Move};
 
 /// A chosen move with what the player can say about it.
@@ -38,6 +39,27 @@ pub struct Decision {
     /// Which of several lines this is when more than one was asked for (`SearchLimits::lines`):
     /// 1 for the best, 2 for the next best and so on; 0 when only one line was asked for.
     pub multipv: u32,
+    /// Endgame tablebase probes that answered (UCI `tbhits`); 0 for players without tables.
+    pub tbhits: u64,
+}
+
+/// Syzygy tables for a searching player, and where it probes them (UCI `SyzygyPath`,
+/// `SyzygyProbeDepth`, `SyzygyProbeLimit`; XBoard `egtpath syzygy`).
+#[derive(Clone, Debug)]
+pub struct TablebaseUse {
+    pub tables: Tablebase,
+    /// The least remaining depth at which the tree probes a node with as many pieces as
+    /// `pieces`; with fewer it probes at any depth.
+    pub probe_depth: u32,
+    /// The most pieces (kings included) probed, at most what the tables hold.
+    pub pieces: u32,
+}
+
+impl TablebaseUse {
+    pub fn new(tables: Tablebase, probe_depth: u32, probe_limit: u32) -> TablebaseUse {
+        let pieces = probe_limit.min(tables.max_pieces());
+        TablebaseUse { tables, probe_depth, pieces }
+    }
 }
 
 /// What one decision may spend. `None` means "no limit of this kind". The agents decide in
@@ -118,6 +140,9 @@ pub trait Player: Send {
     fn set_threads(&mut self, _n: usize) -> Option<usize> {
         None
     }
+    /// Endgame tables to probe, or none. Only level 10's tree uses them; other players
+    /// ignore them.
+    fn set_tablebase(&mut self, _tables: Option<TablebaseUse>) {}
     /// The signal the GUI side raises to make a long decision end now (`?`, `stop`, `exit`).
     /// Only players that may think for long need to watch it; the agents decide in
     /// microseconds.

@@ -37,6 +37,7 @@ impl Player for RandomPlayer {
             reason: "random".to_string(),
             nodes: 0,
             multipv: 0,
+            tbhits: 0,
         })
     }
 

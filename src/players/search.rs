@@ -394,6 +394,7 @@ impl Searcher {
                             reason,
                             nodes: self.nodes,
                             multipv: 0,
+                            tbhits: 0,
                         });
                     }
                     let mates_within = |n: u32| {
@@ -428,7 +429,17 @@ impl Searcher {
                 self.cfg.range
             ),
         };
-        Some(Decision { mv, score: shown, mate, depth: completed, pv: line, reason, nodes: self.nodes, multipv: 0 })
+        Some(Decision {
+            mv,
+            score: shown,
+            mate,
+            depth: completed,
+            pv: line,
+            reason,
+            nodes: self.nodes,
+            multipv: 0,
+            tbhits: 0,
+        })
     }
 }
 

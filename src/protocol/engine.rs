@@ -5,11 +5,12 @@
 
 use super::clock::SearchLimits;
 use crate::agents::Features;
+use crate::board::syzygy::{Tablebase, TbError};
 use crate::board::{Game, Move, Position};
 use crate::players::level10::MAX_THREADS;
 use crate::players::spec::{PlayerKind, PlayerSpec, SpecError};
 use crate::players::strength;
-use crate::players::{Ending, Player, StopSignal};
+use crate::players::{Ending, Player, StopSignal, TablebaseUse};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -64,6 +65,8 @@ pub struct Thought {
     pub fault: Option<String>,
     /// The line's rank when several were asked for (UCI `MultiPV`), else 0.
     pub multipv: u32,
+    /// Endgame tablebase probes that answered.
+    pub tbhits: u64,
 }
 
 pub struct Engine {
@@ -98,7 +101,19 @@ pub struct Engine {
     /// How the last decision ended.
     last_ending: Ending,
     faults: u32,
+    /// Syzygy tables (UCI `SyzygyPath`, XBoard `egtpath syzygy`), for the player and its
+    /// analyst, now and to come.
+    tablebase: Option<Tablebase>,
+    /// UCI `SyzygyProbeDepth`.
+    probe_depth: u32,
+    /// UCI `SyzygyProbeLimit`.
+    probe_limit: u32,
 }
+
+/// `SyzygyProbeDepth`'s default, least and greatest values.
+pub const PROBE_DEPTH: (u32, u32, u32) = (1, 1, 100);
+/// `SyzygyProbeLimit`'s default, least and greatest values.
+pub const PROBE_LIMIT: (u32, u32, u32) = (7, 0, 7);
 
 /// How the input side reaches a decision in progress: the protocol loop reads lines on its own
 /// thread, so a `?`, `stop` or `exit` that arrives while the player thinks can end the thinking
@@ -174,6 +189,9 @@ impl Engine {
             begin: None,
             last_ending: Ending::Completed,
             faults: 0,
+            tablebase: None,
+            probe_depth: PROBE_DEPTH.0,
+            probe_limit: PROBE_LIMIT.0,
         }
     }
 
@@ -274,6 +292,7 @@ impl Engine {
             sized(player.as_mut(), mb);
         }
         player.set_threads(self.threads);
+        player.set_tablebase(self.tablebase_use());
         self.player = player;
         self.analyst = None;
         self.spec = spec;
@@ -355,6 +374,64 @@ impl Engine {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Opens the Syzygy tables of a ':'-separated directory list for the player and its
+    /// analyst, in place of any before; an empty path or `<empty>` closes them. Their piece
+    /// count, or why they did not open (the engine then plays without tables).
+    pub fn set_syzygy_path(&mut self, path: &str) -> Result<Option<u32>, TbError> {
+        let path = path.trim();
+        if let Some(tables) = self.tablebase.as_ref().filter(|t| t.path() == path) {
+            return Ok(Some(tables.max_pieces()));
+        }
+        // Every handle on the old tables goes first: the prober holds one set at a time.
+        self.tablebase = None;
+        self.share_tablebase();
+        if path.is_empty() || path == "<empty>" {
+            return Ok(None);
+        }
+        let tables = Tablebase::open(path)?;
+        let pieces = tables.max_pieces();
+        self.tablebase = Some(tables);
+        self.share_tablebase();
+        Ok(Some(pieces))
+    }
+
+    /// The tables' path, `<empty>` when none are open.
+    pub fn syzygy_path(&self) -> &str {
+        self.tablebase.as_ref().map_or("<empty>", |t| t.path())
+    }
+
+    /// `SyzygyProbeDepth`, clamped to its range.
+    pub fn set_probe_depth(&mut self, depth: u32) {
+        self.probe_depth = depth.clamp(PROBE_DEPTH.1, PROBE_DEPTH.2);
+        self.share_tablebase();
+    }
+
+    pub fn probe_depth(&self) -> u32 {
+        self.probe_depth
+    }
+
+    /// `SyzygyProbeLimit`, clamped to its range (0: no probes).
+    pub fn set_probe_limit(&mut self, pieces: u32) {
+        self.probe_limit = pieces.clamp(PROBE_LIMIT.1, PROBE_LIMIT.2);
+        self.share_tablebase();
+    }
+
+    pub fn probe_limit(&self) -> u32 {
+        self.probe_limit
+    }
+
+    fn tablebase_use(&self) -> Option<TablebaseUse> {
+        let tables = self.tablebase.clone()?;
+        (self.probe_limit > 0).then(|| TablebaseUse::new(tables, self.probe_depth, self.probe_limit))
+    }
+
+    fn share_tablebase(&mut self) {
+        let tables = self.tablebase_use();
+        for p in [Some(&mut self.player), self.analyst.as_mut()].into_iter().flatten() {
+            p.set_tablebase(tables.clone());
+        }
     }
 
     /// `MultiPV`: how many best lines a search reports, clamped to 1..=`MAX_LINES`. Level 10
@@ -457,6 +534,7 @@ impl Engine {
                     sized(analyst.as_mut(), mb);
                 }
                 analyst.set_threads(self.threads);
+                analyst.set_tablebase(self.tablebase_use());
             }
             result = decide_legally(analyst.as_mut(), game, limits, &legal, &mut report);
             self.analyst = Some(analyst);
@@ -488,6 +566,7 @@ impl Engine {
                     reason: format!("fallback: {why}"),
                     fault: Some(fault),
                     multipv: 0,
+                    tbhits: 0,
                 }
             }
         })
@@ -592,6 +671,7 @@ fn thought_of(game: &Game, d: &crate::players::Decision, elapsed: Duration) -> T
         reason: d.reason.clone(),
         fault: None,
         multipv: d.multipv,
+        tbhits: d.tbhits,
     }
 }
 

@@ -6,7 +6,8 @@
 
 use super::clock::{MAX_OVERHEAD_MS, OVERHEAD, SearchLimits, budget_with, per_move_budget_with};
 use super::engine::{
-    DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, TableSize, Thought, max_threads,
+    DEFAULT_LEVEL, Engine, MAX_LEVEL, MAX_LINES, MIN_LEVEL, OwnPlayerError, PROBE_DEPTH, PROBE_LIMIT, TableSize,
+    Thought, max_threads,
 };
 use super::shared::{ENGINE_NAME, HELP, LiveOutput, VERSION, echo, parse_move};
 use crate::board::{CastlingNotation, Color, Game, Position};
@@ -245,13 +246,15 @@ pub enum UciResponse {
         mv: String,
         ponder: Option<String>,
     },
-    /// `info depth D [multipv K] score cp S|mate M nodes N time T [pv MOVE...]`
+    /// `info depth D [multipv K] score cp S|mate M nodes N [tbhits H] time T [pv MOVE...]`
     Info {
         depth: u32,
         /// The line's rank when more than one was asked for (`MultiPV`), else 0 (not sent).
         multipv: u32,
         score: String,
         nodes: u64,
+        /// Endgame tablebase probes that answered (sent when any did).
+        tbhits: u64,
         time_ms: u64,
         pv: String,
     },
@@ -268,12 +271,16 @@ impl fmt::Display for UciResponse {
             UciResponse::ReadyOk => f.write_str("readyok"),
             UciResponse::BestMove { mv, ponder: None } => write!(f, "bestmove {mv}"),
             UciResponse::BestMove { mv, ponder: Some(reply) } => write!(f, "bestmove {mv} ponder {reply}"),
-            UciResponse::Info { depth, multipv, score, nodes, time_ms, pv } => {
+            UciResponse::Info { depth, multipv, score, nodes, tbhits, time_ms, pv } => {
                 write!(f, "info depth {depth}")?;
                 if *multipv > 0 {
                     write!(f, " multipv {multipv}")?;
                 }
-                write!(f, " score {score} nodes {nodes} time {time_ms}")?;
+                write!(f, " score {score} nodes {nodes}")?;
+                if *tbhits > 0 {
+                    write!(f, " tbhits {tbhits}")?;
+                }
+                write!(f, " time {time_ms}")?;
                 if !pv.is_empty() {
                     write!(f, " pv {pv}")?;
                 }
@@ -311,6 +318,10 @@ pub enum OptionError {
     Overhead(String),
     #[error("UCI_AnalyseMode must be true or false, got '{0}'")]
     AnalyseMode(String),
+    #[error("SyzygyProbeDepth must be {min} to {max}, got '{value}'", min = PROBE_DEPTH.1, max = PROBE_DEPTH.2)]
+    ProbeDepth { value: String },
+    #[error("SyzygyProbeLimit must be {min} to {max}, got '{value}'", min = PROBE_LIMIT.1, max = PROBE_LIMIT.2)]
+    ProbeLimit { value: String },
     #[error("unknown option '{0}'")]
     Unknown(String),
     #[error(transparent)]
@@ -433,10 +444,38 @@ impl<'a> UciSession<'a> {
                 )));
                 out.push(UciResponse::Option("name Clear Hash type button".into()));
                 out.push(UciResponse::Option("name UCI_AnalyseMode type check default false".into()));
+                out.push(UciResponse::Option(format!(
+                    "name SyzygyPath type string default {}",
+                    self.engine.syzygy_path()
+                )));
+                out.push(UciResponse::Option(format!(
+                    "name SyzygyProbeDepth type spin default {} min {} max {}",
+                    self.engine.probe_depth(),
+                    PROBE_DEPTH.1,
+                    PROBE_DEPTH.2
+                )));
+                out.push(UciResponse::Option(format!(
+                    "name SyzygyProbeLimit type spin default {} min {} max {}",
+                    self.engine.probe_limit(),
+                    PROBE_LIMIT.1,
+                    PROBE_LIMIT.2
+                )));
                 out.push(UciResponse::UciOk);
             }
             UciCommand::Debug(_) | UciCommand::Register => {}
             UciCommand::IsReady => out.push(UciResponse::ReadyOk),
+            // The tables' path is said back: how many pieces they hold, or why none opened
+            // (the engine plays on without them).
+            UciCommand::SetOption { name, value } if name.eq_ignore_ascii_case("syzygypath") => {
+                match self.engine.set_syzygy_path(value.as_deref().unwrap_or("")) {
+                    Ok(Some(pieces)) => out.push(UciResponse::InfoString(format!(
+                        "Syzygy tables of up to {pieces} pieces found in {}",
+                        self.engine.syzygy_path()
+                    ))),
+                    Ok(None) => {}
+                    Err(e) => out.push(UciResponse::InfoString(format!("{e}; playing without tables"))),
+                }
+            }
             UciCommand::SetOption { name, value } => match self.set_option(&name, value.as_deref()) {
                 Err(e) => out.push(UciResponse::InfoString(e.to_string())),
                 Ok(()) if matches!(name.to_ascii_lowercase().as_str(), "uci_limitstrength" | "uci_elo") => {
@@ -555,6 +594,7 @@ impl<'a> UciSession<'a> {
                     multipv: 0,
                     score: score.into(),
                     nodes: 0,
+                    tbhits: 0,
                     time_ms: 0,
                     pv: String::new(),
                 });
@@ -666,6 +706,20 @@ impl<'a> UciSession<'a> {
                 "true" | "false" => Ok(()),
                 _ => Err(OptionError::AnalyseMode(echo(value))),
             },
+            "syzygyprobedepth" => match value.trim().parse::<u32>() {
+                Ok(d) if (PROBE_DEPTH.1..=PROBE_DEPTH.2).contains(&d) => {
+                    self.engine.set_probe_depth(d);
+                    Ok(())
+                }
+                _ => Err(OptionError::ProbeDepth { value: echo(value) }),
+            },
+            "syzygyprobelimit" => match value.trim().parse::<u32>() {
+                Ok(n) if (PROBE_LIMIT.1..=PROBE_LIMIT.2).contains(&n) => {
+                    self.engine.set_probe_limit(n);
+                    Ok(())
+                }
+                _ => Err(OptionError::ProbeLimit { value: echo(value) }),
+            },
             "features" => Ok(self.engine.set_spec(PlayerSpec::features(value).map_err(OwnPlayerError::from)?)?),
             "player" => Ok(self.engine.set_spec(value.parse().map_err(OwnPlayerError::from)?)?),
             _ => Err(OptionError::Unknown(echo(name))),
@@ -748,6 +802,7 @@ fn info_line(pos: &Position, castling: CastlingNotation, t: &Thought) -> UciResp
         multipv: t.multipv,
         score,
         nodes: t.nodes,
+        tbhits: t.tbhits,
         time_ms: t.elapsed.as_millis() as u64,
         pv: pos.coordinate_line(&t.pv, castling).join(" "),
     }

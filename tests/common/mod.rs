@@ -48,6 +48,7 @@ impl Player for TestPlayer {
             reason: "test choice".into(),
             nodes: 34,
             multipv: 0,
+            tbhits: 0,
         })
     }
 }

@@ -321,6 +321,7 @@ fn decision(mv: Move, info: Info) -> Decision {
         reason: format!("engine: depth {} score {}", info.depth, info.score),
         nodes: info.nodes,
         multipv: 0,
+        tbhits: 0,
     }
 }
 

@@ -20,13 +20,14 @@ mod zeroed;
 
 pub use table::{DEFAULT_MB, MAX_MB};
 
-use super::{Decision, Player, SearchLimits, StopSignal};
+use super::{Decision, Player, SearchLimits, StopSignal, TablebaseUse};
 use crate::agents::{Features, MasterAgent, variety};
+use crate::board::syzygy::Wdl;
 use crate::board::{Game, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, Tree};
+use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, TB_WIN, Tree};
 
 /// What a move may spend when nobody says (no clock, no depth, no node count: an in-process
 /// game, cutechess-cli's `tc=inf`): this many nodes, about a second on one core.
@@ -155,6 +156,10 @@ impl Level10 {
             _ => limits,
         };
         let start = Instant::now();
+        if let Some(decided) = self.tablebase_root(&pos, limits, legal.as_slice()) {
+            progress(&decided);
+            return Some(decided);
+        }
         let unlimited =
             limits.soft_time.is_none() && limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none();
         let threads = self.threads > 1;
@@ -186,6 +191,7 @@ impl Level10 {
             helper.join(game.position_hashes(), Budget { halt: Some(Arc::clone(&halt)), ..budget.clone() });
             helper.root_moves.clone_from(&self.tree.root_moves);
             helper.variety = self.tree.variety;
+            helper.tablebase.clone_from(&self.tree.tablebase);
         }
         let search = Search {
             pos: &pos,
@@ -226,6 +232,49 @@ impl Level10 {
                 }
             }
             decided
+        })
+    }
+}
+
+impl Level10 {
+    /// The tables' move at a root they cover, when a move is to be played (not analysis, a
+    /// search for a mate or several lines): the best result under the fifty-move rule, and
+    /// among moves of that result the quickest to win, the slowest to lose.
+    fn tablebase_root(&self, pos: &Position, limits: &SearchLimits, legal: &[Move]) -> Option<Decision> {
+        let tb = self.tree.tablebase.as_ref()?;
+        if limits.infinite || limits.mate.is_some() || limits.lines > 1 || pos.occupied().count() > tb.pieces {
+            return None;
+        }
+        let (mv, wdl, dtz) = tb.tables.best_root_move(pos, pos.halfmove_clock())?;
+        if !legal.contains(&mv) {
+            return None;
+        }
+        let mates = pos.play(mv).is_checkmate();
+        let score = match wdl {
+            _ if mates => MATE - 1,
+            Wdl::Win => TB_WIN - dtz.abs(),
+            Wdl::CursedWin => 1,
+            Wdl::Draw => 0,
+            Wdl::BlessedLoss => -1,
+            Wdl::Loss => -TB_WIN + dtz.abs(),
+        };
+        let result = match wdl {
+            Wdl::Win => "a win",
+            Wdl::CursedWin => "a win the fifty-move rule draws",
+            Wdl::Draw => "a draw",
+            Wdl::BlessedLoss => "a loss the fifty-move rule draws",
+            Wdl::Loss => "a loss",
+        };
+        Some(Decision {
+            mv,
+            score,
+            mate: mates.then_some(1),
+            depth: 1,
+            pv: vec![mv],
+            reason: format!("tablebase: {result}, {} plies to a capture or pawn move", dtz.abs()),
+            nodes: 0,
+            multipv: 0,
+            tbhits: 1,
         })
     }
 }
@@ -461,7 +510,18 @@ fn decision(tree: &Tree, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start:
         Some(n) => format!("mated in {} (depth {depth})", -n),
         None => format!("score {score:+} at depth {depth}, {nodes} nodes in {}", millis(elapsed)),
     };
-    Decision { mv, score: score.clamp(-100_000, 100_000), mate, depth: depth as u32, pv, reason, nodes, multipv }
+    let tbhits = tree.stats.tbhits;
+    Decision {
+        mv,
+        score: score.clamp(-100_000, 100_000),
+        mate,
+        depth: depth as u32,
+        pv,
+        reason,
+        nodes,
+        multipv,
+        tbhits,
+    }
 }
 
 fn millis(d: Duration) -> String {
@@ -518,6 +578,13 @@ impl Player for Level10 {
 
     fn set_threads(&mut self, n: usize) -> Option<usize> {
         Some(Level10::set_threads(self, n))
+    }
+
+    fn set_tablebase(&mut self, tables: Option<TablebaseUse>) {
+        for helper in &mut self.helpers {
+            helper.tablebase = None;
+        }
+        self.tree.tablebase = tables;
     }
 
     fn watch_stop(&mut self, signal: StopSignal) {

@@ -78,6 +78,12 @@ impl Tree {
                 return score;
             }
         }
+        if ply > 0
+            && !excluded
+            && let Some(score) = self.probe_tablebase(pos, depth, ply)
+        {
+            return score;
+        }
         // The worst threatened piece of the side to move, asked once a node (the judgement
         // works it out on the way; pruning and reductions ask it).
         let mut worst: KnownThreat = None;

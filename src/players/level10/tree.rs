@@ -19,8 +19,9 @@ use super::params::Params;
 use super::table::{Bound, Table};
 use crate::agents;
 use crate::agents::judgement::{KnownThreat, S, Style};
+use crate::board::syzygy::Wdl;
 use crate::board::{Move, Position};
-use crate::players::StopSignal;
+use crate::players::{StopSignal, TablebaseUse};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -32,6 +33,9 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const INFINITY: i32 = MATE + 1;
+/// A win the endgame tables know of, at the root; `TB_WIN - n` at `n` plies from it. Above
+/// any judgement, below every mate (the tables tell a win, not its distance to mate).
+pub const TB_WIN: i32 = MATE_BOUND - 1 - MAX_PLY as i32;
 
 /// Which of level 10's parts are on (its features, `--features level10,-part`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +93,8 @@ pub struct Stats {
     pub singular_extensions: u64,
     pub double_extensions: u64,
     pub multicuts: u64,
+    /// Endgame table probes that answered.
+    pub tbhits: u64,
 }
 
 /// What the tree keeps of each ply of the line it is searching.
@@ -163,6 +169,8 @@ pub struct Tree {
     /// The nodes searched below each root move (by its two squares) in this search.
     root_nodes: Box<[u64; 64 * 64]>,
     pub stats: Stats,
+    /// Syzygy tables to probe inside the tree, if any.
+    pub tablebase: Option<TablebaseUse>,
 }
 
 impl Tree {
@@ -195,6 +203,7 @@ impl Tree {
             judgement: agents::Judge::new(if parts.agent_leaves { Style::Agents } else { Style::Tables }),
             root_nodes: Box::new([0; 64 * 64]),
             stats: Stats::default(),
+            tablebase: None,
         }
     }
 
@@ -387,6 +396,34 @@ impl Tree {
 
 /// The score of a drawn position (`Tree::is_draw`): a mate given on the fiftieth move still
 /// counts as a mate.
+impl Tree {
+    /// The endgame tables' score of a node `ply` plies from the root with `depth` left to
+    /// search: probed just after a capture or a pawn move (the tables count the fifty-move
+    /// rule from there), with no castling right, within the piece limit (at the limit itself
+    /// only from the probe depth on). Cursed wins and blessed losses are draws a pawn's hair
+    /// from zero.
+    pub(super) fn probe_tablebase(&mut self, pos: &Position, depth: i32, ply: usize) -> Option<i32> {
+        let tb = self.tablebase.as_ref()?;
+        let pieces = pos.occupied().count();
+        if pieces > tb.pieces
+            || (pieces == tb.pieces && depth < tb.probe_depth as i32)
+            || pos.halfmove_clock() != 0
+            || pos.castling().0 != 0
+        {
+            return None;
+        }
+        let wdl = tb.tables.probe_wdl(pos)?;
+        self.stats.tbhits += 1;
+        Some(match wdl {
+            Wdl::Win => TB_WIN - ply as i32,
+            Wdl::CursedWin => 1,
+            Wdl::Draw => 0,
+            Wdl::BlessedLoss => -1,
+            Wdl::Loss => -TB_WIN + ply as i32,
+        })
+    }
+}
+
 pub(super) fn draw_score(pos: &Position, ply: usize) -> i32 {
     if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 }
 }

@@ -423,7 +423,8 @@ impl<'a> Session<'a> {
                 let took = self.engine.set_threads((n as usize).min(max_threads()));
                 log::info!("cores {n}: {took} search threads");
             }
-            Command::EgtPath { kind, path } => log::info!("egtpath {kind} {path} (no tablebases used)"),
+            Command::EgtPath { kind, path } if kind == "syzygy" => out = self.egt_path(&path),
+            Command::EgtPath { kind, path } => log::info!("egtpath {kind} {path}: only syzygy tables are read"),
             Command::Option { name, value } => out = self.set_option(&name, value.as_deref()),
         }
         out

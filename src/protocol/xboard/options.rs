@@ -37,6 +37,7 @@ impl Session<'_> {
                 int("memory", 1),
                 int("smp", 1),
                 int("exclude", 1),
+                string("egt", "syzygy".to_string()),
                 string("myname", format!("{ENGINE_NAME} {VERSION} {}", self.engine.spec())),
                 string("variants", super::Variant::NAMES.join(",")),
             ]),
@@ -174,5 +175,18 @@ impl Session<'_> {
             )));
         }
         out
+    }
+
+    /// `egtpath syzygy PATH`: the tables for the engine's search; a path without them is said
+    /// to the user (`telluser`), and the engine plays on without tables.
+    pub(super) fn egt_path(&mut self, path: &str) -> Vec<Response> {
+        match self.engine.set_syzygy_path(path) {
+            Ok(Some(pieces)) => {
+                log::info!("egtpath syzygy {path}: tables of up to {pieces} pieces");
+                Vec::new()
+            }
+            Ok(None) => Vec::new(),
+            Err(e) => vec![Response::TellUser(format!("egtpath syzygy: {e}; playing without tables"))],
+        }
     }
 }
