@@ -68,6 +68,8 @@ pub enum TbError {
     OtherPathOpen(String),
     #[error("the Syzygy prober could not start on '{0}'")]
     InitFailed(String),
+    #[error("incomplete Syzygy table file '{0}'")]
+    Incomplete(String),
 }
 
 /// Attack sets for the prober, from our tables. Squares are 0 (a1) to 63 (h8), as ours.
@@ -147,6 +149,8 @@ fn table_name(name: &str) -> Option<(&str, bool)> {
 struct Found {
     wdl: HashSet<String>,
     dtz: HashSet<String>,
+    /// A table file cut short, if any.
+    incomplete: Option<String>,
 }
 
 impl Found {
@@ -157,10 +161,17 @@ impl Found {
                 continue;
             };
             for entry in entries.flatten() {
-                if let Some((material, wdl)) = entry.file_name().to_str().and_then(table_name) {
-                    let set = if wdl { &mut found.wdl } else { &mut found.dtz };
-                    set.insert(material.to_string());
+                let name = entry.file_name();
+                let Some((material, wdl)) = name.to_str().and_then(table_name) else {
+                    continue;
+                };
+                // A whole table file is 16 bytes past a multiple of 64.
+                if entry.metadata().is_ok_and(|m| m.len() % 64 != 16) {
+                    found.incomplete.get_or_insert_with(|| entry.path().display().to_string());
+                    continue;
                 }
+                let set = if wdl { &mut found.wdl } else { &mut found.dtz };
+                set.insert(material.to_string());
             }
         }
         found
@@ -200,6 +211,10 @@ impl Tablebase {
         // material for good once a probe has asked for a missing file. The files are
         // therefore listed here, and only materials whose tables exist are asked for.
         let found = Found::scan(path);
+        // The prober reports a cut file on standard output, which would break the protocol.
+        if let Some(file) = found.incomplete {
+            return Err(TbError::Incomplete(file));
+        }
         if found.wdl.is_empty() {
             return Err(TbError::NoTables(path.to_string()));
         }
@@ -490,6 +505,17 @@ mod tests {
         assert!(matches!(Tablebase::open("/nonexistent/syzygy"), Err(TbError::NoTables(_))));
         assert!(matches!(Tablebase::open(""), Err(TbError::NoTables(_))));
         assert!(matches!(Tablebase::open(env!("CARGO_MANIFEST_DIR")), Err(TbError::NoTables(_))));
+    }
+
+    #[test]
+    fn a_cut_table_file_is_refused() {
+        let dir = std::env::temp_dir().join(format!("agentchess-syzygy-cut-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let whole = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy/KRvK.rtbw")).unwrap();
+        std::fs::write(dir.join("KRvK.rtbw"), &whole[..whole.len() - 1]).unwrap();
+        let opened = Tablebase::open(dir.to_str().unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(matches!(opened, Err(TbError::Incomplete(f)) if f.ends_with("KRvK.rtbw")));
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub const INFINITY: i32 = MATE + 1;
 /// A win the endgame tables know of, at the root; `TB_WIN - n` at `n` plies from it. Above
 /// any judgement, below every mate (the tables tell a win, not its distance to mate).
 pub const TB_WIN: i32 = MATE_BOUND - 1 - MAX_PLY as i32;
+/// Scores beyond this are the tables' wins or mates.
+const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// Which of level 10's parts are on (its features, `--features level10,-part`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -428,11 +430,12 @@ pub(super) fn draw_score(pos: &Position, ply: usize) -> i32 {
     if pos.halfmove_clock() >= 100 && pos.is_checkmate() { -MATE + ply as i32 } else { 0 }
 }
 
-/// Mate scores are kept in the table counted from the node that stores them.
+/// Mate scores, and the endgame tables' wins and losses, are kept in the table counted from
+/// the node that stores them.
 pub(super) fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -440,9 +443,9 @@ pub(super) fn to_table(score: i32, ply: usize) -> i32 {
 }
 
 pub(super) fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply as i32
     } else {
         score
