@@ -560,6 +560,30 @@ mod tests {
         assert_eq!(wdl, Wdl::Win);
     }
 
+    /// Both sides playing the tables' root move: the first capture, pawn move or mate comes
+    /// after exactly the distance to zeroing (KRvK: mate is its only zeroing), the distance
+    /// falling by one each ply.
+    #[test]
+    fn root_moves_convert_the_win() {
+        let tb = tables();
+        for (fen, plies) in [("8/8/8/8/8/2k5/8/KR6 w - - 0 1", 27), ("8/8/8/8/8/8/1pk5/K6Q w - - 0 1", 5)] {
+            let mut p = pos(fen);
+            let mut played = 0;
+            while let Some((mv, wdl, dtz)) = tb.best_root_move(&p, p.halfmove_clock()) {
+                let expected = if played % 2 == 0 { plies - played } else { -(plies - played) };
+                assert_eq!(dtz, expected, "{fen} after {played} plies");
+                assert!(matches!(wdl, Wdl::Win | Wdl::Loss));
+                p = p.play(mv);
+                played += 1;
+                if p.halfmove_clock() == 0 {
+                    break;
+                }
+            }
+            assert_eq!(played, plies, "{fen}: {}", p.to_fen());
+            assert!(p.is_checkmate() || p.halfmove_clock() == 0, "{fen}: {}", p.to_fen());
+        }
+    }
+
     #[test]
     fn losing_side_resists_longest() {
         let tb = tables();
