@@ -1,5 +1,5 @@
 //! The chess core: bitboards, attack tables, positions, legal move generation (and check
-//! generation, `checks.rs`; castling, Chess960's included, `castling.rs`), FEN and move notation, game history with the draw rules, and perft.
+//! generation, `checks.rs`; castling, Chess960's included, `castling.rs`), FEN and move notation, game history with the draw rules, perft, and Syzygy endgame table probes (`syzygy.rs`).
 
 pub mod attacks;
 mod bitboard;
