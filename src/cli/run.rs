@@ -32,6 +32,15 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
+    /// The run's end: an error when a game was lost by a player's fault, unless allowed.
+    pub(super) fn fault_check(&self, games: &[GameRecord]) -> Result<(), CliError> {
+        match faulty(games).count() {
+            0 => Ok(()),
+            _ if self.allow_faults => Ok(()),
+            n => Err(CliError::Faults(n)),
+        }
+    }
+
     /// The options of `args`, with `default_games` when --games is not given; the openings
     /// file is read here.
     pub fn new(args: &RunArgs, default_games: u32) -> Result<RunOptions, CliError> {
@@ -233,24 +242,16 @@ pub(super) fn run_and_report(
     Ok(games)
 }
 
-impl RunOptions {
-    /// The run's end: an error when a game was lost by a player's fault, unless allowed.
-    pub(super) fn fault_check(&self, games: &[GameRecord]) -> Result<(), CliError> {
-        use crate::experiments::game::Termination;
-        let faulty = games.iter().filter(|g| matches!(g.termination, Termination::PlayerFault(_))).count();
-        match faulty {
-            0 => Ok(()),
-            _ if self.allow_faults => Ok(()),
-            n => Err(CliError::Faults(n)),
-        }
-    }
+/// The games a player lost by its fault.
+fn faulty(games: &[GameRecord]) -> impl Iterator<Item = &GameRecord> {
+    use crate::experiments::game::Termination;
+    games.iter().filter(|g| matches!(g.termination, Termination::PlayerFault(_)))
 }
 
 /// Games lost by a player's fault (an external engine that crashed, went silent, played an
 /// illegal move...), each with its reason; "Faults: none" when there were none.
 pub fn faults_text(games: &[GameRecord]) -> String {
-    use crate::experiments::game::Termination;
-    let faulty: Vec<_> = games.iter().filter(|g| matches!(g.termination, Termination::PlayerFault(_))).collect();
+    let faulty: Vec<_> = faulty(games).collect();
     if faulty.is_empty() {
         return "Faults: none\n".to_string();
     }
