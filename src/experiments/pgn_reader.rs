@@ -1,6 +1,6 @@
 //! Reading games from PGN text (export format and the looser files people have): the tags in
-//! order, the start position (`FEN`), the main line as moves, and the result. Comments (`{}`,
-//! `;`), variations, NAGs, move numbers and escape lines (`%`) are skipped; SAN is read as
+//! order, the start position (`FEN`), the main line as moves with the comment after each, and
+//! the result. Other comments (`;`, a second `{}` after a move, those in variations), variations, NAGs, move numbers and escape lines (`%`) are skipped; SAN is read as
 //! `Position::parse_san` reads it (a missing check sign, `!?` suffixes, `0-0`).
 //!
 //! A game that cannot be read is an error of its own, with its number in the file and the line
@@ -22,6 +22,9 @@ pub struct PgnGame {
     pub start: Position,
     /// The main line.
     pub moves: Vec<Move>,
+    /// The first `{}` comment after each main-line move (a GUI's score and time), empty when
+    /// there is none: as many as `moves`.
+    pub comments: Vec<String>,
     /// The termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }
@@ -84,6 +87,8 @@ enum Token<'a> {
     Open,
     Close,
     Result(&'a str),
+    /// A `{}` comment's text.
+    Comment(&'a str),
     /// `{` with no `}` before the end.
     Unclosed,
 }
@@ -116,7 +121,7 @@ impl<'a> Lexer<'a> {
         self.at += n;
     }
 
-    /// The next token and its line, skipping space, comments, NAGs, move numbers and escape
+    /// The next token and its line, skipping space, `;` comments, NAGs, move numbers and escape
     /// lines; `None` at the end of the text.
     fn next(&mut self) -> Option<(Token<'a>, usize, bool)> {
         loop {
@@ -138,7 +143,10 @@ impl<'a> Lexer<'a> {
                 '%' if starts_line => self.skip_line(),
                 ';' => self.skip_line(),
                 '{' => match rest.find('}') {
-                    Some(end) => self.bump(end + 1),
+                    Some(end) => {
+                        self.bump(end + 1);
+                        return Some((Token::Comment(&rest[1..end]), line, starts_line));
+                    }
                     None => {
                         self.bump(rest.len());
                         return Some((Token::Unclosed, line, starts_line));
@@ -237,6 +245,7 @@ struct Open {
     start: Option<Position>,
     pos: Position,
     moves: Vec<Move>,
+    comments: Vec<String>,
     /// Variations open.
     depth: usize,
 }
@@ -245,6 +254,11 @@ impl Reader<'_> {
     fn run(&mut self) {
         let mut game: Option<Open> = None;
         while let Some((token, line, starts_line)) = self.lexer.next() {
+            // A comment outside a game's movetext (between games, before the first move) opens
+            // nothing and belongs to no move.
+            if matches!(token, Token::Comment(_)) && game.as_ref().is_none_or(|g| g.start.is_none()) {
+                continue;
+            }
             // Tags after movetext begin the next game: the one before ended without its result.
             if let (Token::Tag(_), Some(g)) = (&token, &game)
                 && g.start.is_some()
@@ -262,6 +276,7 @@ impl Reader<'_> {
                     start: None,
                     pos: Position::startpos(),
                     moves: Vec::new(),
+                    comments: Vec::new(),
                     depth: 0,
                 }
             });
@@ -340,6 +355,11 @@ impl Reader<'_> {
                 return Ok(true);
             }
             Token::Result(_) => {}
+            Token::Comment(text) if g.depth == 0 && g.comments.len() < g.moves.len() => {
+                g.comments.resize(g.moves.len() - 1, String::new());
+                g.comments.push(text.trim().to_string());
+            }
+            Token::Comment(_) => {}
             Token::Word(_) if g.depth > 0 => {}
             Token::Word(text) => {
                 let ply = g.moves.len()
@@ -390,7 +410,8 @@ impl Reader<'_> {
 }
 
 impl Open {
-    fn finish(self) -> PgnGame {
+    fn finish(mut self) -> PgnGame {
+        self.comments.resize(self.moves.len(), String::new());
         let result = self.tags.iter().find(|(n, _)| n == "Result").map_or("*".to_string(), |(_, v)| v.clone());
         PgnGame {
             number: self.number,
@@ -398,6 +419,7 @@ impl Open {
             tags: self.tags,
             start: self.start.unwrap_or_else(Position::startpos),
             moves: self.moves,
+            comments: self.comments,
             result,
         }
     }
@@ -450,6 +472,21 @@ mod tests {
         assert_eq!(g.tag("Event"), Some("A \"quoted\" event"));
         assert_eq!(g.tag("Custom"), Some("kept"));
         assert_eq!((g.result.as_str(), g.number, g.line), ("1-0", 1, 1));
+    }
+
+    /// Each main-line move keeps the first comment after it (a GUI's score and time); a
+    /// comment before the first move, a second one, one in a variation or between games
+    /// belongs to no move.
+    #[test]
+    fn each_move_keeps_the_comment_after_it() {
+        let text = "{before the tags}\n[Result \"0-1\"]\n\n{before the moves} 1. e4 {+0.35/12 0.1s} {second} e5 \
+                    2. Nf3 (2. f4 {in a variation}) Nc6 {-0.20/11 0.2s} 0-1\n{after the game}\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 1, "{games:?}");
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.comments, ["+0.35/12 0.1s", "", "", "-0.20/11 0.2s"]);
+        let plain = &ok("1. e4 e5 *\n")[0];
+        assert_eq!(plain.comments, ["", ""]);
     }
 
     #[test]

@@ -369,7 +369,7 @@ mod tests {
     fn game(fen: &str, moves: &[&str]) -> PgnGame {
         let start = Position::from_fen(fen).unwrap();
         let mut at = start;
-        let moves = moves
+        let moves: Vec<_> = moves
             .iter()
             .map(|t| {
                 let m = at.parse_move(t).unwrap();
@@ -377,7 +377,15 @@ mod tests {
                 m
             })
             .collect();
-        PgnGame { number: 1, line: 1, tags: Vec::new(), start, moves, result: "*".into() }
+        PgnGame {
+            number: 1,
+            line: 1,
+            tags: Vec::new(),
+            start,
+            comments: vec![String::new(); moves.len()],
+            moves,
+            result: "*".into(),
+        }
     }
 
     fn view(score: Score, line: &[Move]) -> View {
