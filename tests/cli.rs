@@ -384,3 +384,20 @@ fn empty_dead_and_misnamed_inputs_are_said_as_they_are() {
     assert!(one.ends_with("\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fit-wdl` prints the model as the constant the build reads; games without scores, or a
+/// file it cannot read, are one line and exit status 2.
+#[test]
+fn fit_wdl_prints_the_constant_or_says_why_not() {
+    let out = agentchess(&["fit-wdl", "tests/data/wdl_check.pgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("pub const MODEL: WdlModel = WdlModel { a: ["), "{text}");
+    assert!(text.contains("built in model: mean log-loss"), "{text}");
+    for (file, why) in [("tests/data/mate1.epd", "too few scored moves"), ("tests/data/none.pgn", "cannot read")] {
+        let out = agentchess(&["fit-wdl", file]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(stderr(&out).contains(why), "{file}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{file}");
+    }
+}

@@ -324,3 +324,55 @@ fn uci_reads_every_form_of_castling() {
         }
     }
 }
+
+/// `UCI_ShowWDL`: with it on, every `info` line carries win, draw and loss chances per mille
+/// that sum to a thousand and lean the way the score does (a mate all one way); off, none.
+#[test]
+fn show_wdl_adds_the_chances_to_every_info_line() {
+    let mut uci = session_after_uci("level:10");
+    let mut send = |line: &str| send(&mut uci, line);
+    assert!(send("uci").iter().any(|l| l == "option name UCI_ShowWDL type check default false"));
+    let chances = |line: &str| -> Option<(i64, [u32; 3])> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "wdl")?;
+        let wdl = [1, 2, 3].map(|k| words[at + k].parse::<u32>().unwrap());
+        let score = match words[at - 2] {
+            "cp" => words[at - 1].parse::<i64>().unwrap(),
+            _ => words[at - 1].parse::<i64>().unwrap().signum() * 100_000,
+        };
+        Some((score, wdl))
+    };
+    send("position fen 8/8/4k3/8/8/3K4/1P6/7R w - - 0 1");
+    assert!(send("go depth 4").iter().filter(|l| l.starts_with("info depth")).all(|l| chances(l).is_none()));
+    assert!(send("setoption name UCI_ShowWDL value true").is_empty());
+    for (fen, depth) in [
+        ("8/8/4k3/8/8/3K4/1P6/7R w - - 0 1", 4),
+        ("8/8/4k3/8/8/3K4/1P6/7R b - - 0 1", 4),
+        ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 5),
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4),
+    ] {
+        send(&format!("position fen {fen}"));
+        let infos: Vec<String> =
+            send(&format!("go depth {depth}")).into_iter().filter(|l| l.starts_with("info depth")).collect();
+        assert!(!infos.is_empty(), "{fen}");
+        for line in &infos {
+            let (score, [w, d, l]) = chances(line).unwrap_or_else(|| panic!("no wdl in '{line}'"));
+            assert_eq!(w + d + l, 1000, "{line}");
+            if score > 50 {
+                assert!(w > l, "{line}");
+            } else if score < -50 {
+                assert!(l > w, "{line}");
+            }
+            if score.abs() >= 100_000 {
+                assert!(w == 1000 || l == 1000, "{line}");
+            }
+        }
+    }
+    assert_eq!(
+        send("setoption name UCI_ShowWDL value maybe"),
+        ["info string UCI_ShowWDL must be true or false, got 'maybe'"]
+    );
+    send("setoption name UCI_ShowWDL value false");
+    send("position startpos");
+    assert!(send("go depth 3").iter().all(|l| chances(l).is_none()));
+}

@@ -120,6 +120,27 @@ pub enum Command {
     /// annotated PGN goes to stdout; with --out, also DIR/annotated.pgn, DIR/index.html and
     /// DIR/moves.csv (every move's scores, loss, mark and reason).
     Annotate(AnnotateArgs),
+    /// Fit the win/draw/loss model behind UCI_ShowWDL to games' scores and results.
+    ///
+    /// Reads every move's score from the PGN comments (cutechess-cli and fastchess write
+    /// `{+0.35/12 0.123s}`) with the game's result, fits the model (docs/tuning.md), and prints
+    /// it as the constant src/players/wdl.rs holds, with a table of the win, draw and loss
+    /// shares seen and expected by score, for the fitted model and the built-in one.
+    FitWdl(FitWdlArgs),
+}
+
+// `fit-wdl`.
+#[derive(Args)]
+pub struct FitWdlArgs {
+    /// PGN files of finished games with scores in their comments.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Only this player's scores (its name in the White/Black tags).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Games held out of the fit: the tables are for these instead.
+    #[arg(long, value_name = "PGN", num_args = 1..)]
+    pub check: Vec<PathBuf>,
 }
 
 // `tune`.

@@ -46,6 +46,8 @@ pub enum CliError {
     OwnPlayer(#[from] OwnPlayerError),
     #[error("--anchor {anchor} is not one of the players ({players})")]
     Anchor { anchor: String, players: String },
+    #[error("{0}: too few scored moves to fit the model (each of four bands of material needs {1})")]
+    TooFewScores(String, usize),
     #[error("a tournament needs at least two players")]
     TooFewPlayers,
     /// A suite run that ended without its results (a panic, logged).

@@ -1,5 +1,5 @@
 //! The subcommands behind the binary, one module each: perft, match, tournament, suite, thesis,
-//! explain, endgame, bench, calibrate, annotate, and with no subcommand the engine itself. [`args`] reads the
+//! explain, endgame, bench, calibrate, tune, annotate, fit-wdl, and with no subcommand the engine itself. [`args`] reads the
 //! command line into one options value per subcommand; each subcommand's `run` takes it and
 //! returns a [`CliError`] when it fails, which says the exit status. Reports go to stdout,
 //! progress and errors to stderr.
@@ -46,6 +46,7 @@ mod endgame;
 mod engine;
 mod error;
 mod explain;
+mod fit_wdl;
 mod matches;
 mod output;
 mod perft;
@@ -77,5 +78,6 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Calibrate(args)) => calibrate::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Annotate(args)) => annotate::run(args),
+        Some(Command::FitWdl(args)) => fit_wdl::run(args),
     }
 }

@@ -10,6 +10,7 @@ pub mod search;
 pub mod spec;
 mod stop;
 pub mod strength;
+pub mod wdl;
 
 pub use random::RandomPlayer;
 pub use stop::{Activity, Ending, StopSignal};

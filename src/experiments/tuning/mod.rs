@@ -7,6 +7,7 @@ pub mod data;
 pub mod fit;
 pub mod label;
 pub mod source;
+pub mod wdl;
 
 use crate::agents;
 use crate::agents::judgement::Style;

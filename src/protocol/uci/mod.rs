@@ -32,6 +32,8 @@ pub struct UciSession<'a> {
     /// How castling is written (`UCI_Chess960`: the king takes its own rook); every form is
     /// read whatever it says.
     castling: CastlingNotation,
+    /// `UCI_ShowWDL`: `info` lines carry the win, draw and loss chances.
+    show_wdl: bool,
     /// `Move Overhead`: the time kept back from every move for the GUI's and the network's lag.
     overhead: Duration,
     /// Why the last `position` was refused: until a good one, `go` searches nothing (the GUI
@@ -51,6 +53,7 @@ impl<'a> UciSession<'a> {
             ponder: false,
             castling: CastlingNotation::KingsMove,
             overhead: OVERHEAD,
+            show_wdl: false,
             refused: None,
             quit: false,
         }
@@ -211,10 +214,10 @@ impl<'a> UciSession<'a> {
         out.extend(notes.into_iter().map(UciResponse::InfoString));
         let mut sink = self.live.as_mut();
         let mut last_best: Option<UciResponse> = None;
-        let (pos, castling) = (*self.game.position(), self.castling);
+        let (pos, castling, show_wdl) = (*self.game.position(), self.castling, self.show_wdl);
         let thought = self.engine.think_reporting(&self.game, &limits, &mut |step| {
             if let Some(live) = sink.as_mut() {
-                let line = info_line(&pos, castling, &step);
+                let line = info_line(&pos, castling, &step, show_wdl);
                 live(&line);
                 if step.multipv <= 1 {
                     last_best = Some(line);
@@ -230,6 +233,7 @@ impl<'a> UciSession<'a> {
                     depth: 0,
                     multipv: 0,
                     score: score.into(),
+                    wdl: None,
                     nodes: 0,
                     tbhits: 0,
                     time_ms: 0,
@@ -245,7 +249,7 @@ impl<'a> UciSession<'a> {
                 }
                 // The decision's own line only when it says something the last one did not (a
                 // better move found in a cut iteration); its nodes and time alone are no new line.
-                let own = info_line(&pos, castling, &t);
+                let own = info_line(&pos, castling, &t, show_wdl);
                 if !last_best.as_ref().is_some_and(|sent| same_line(sent, &own)) {
                     out.push(own);
                 }

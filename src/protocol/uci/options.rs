@@ -37,6 +37,8 @@ pub enum OptionError {
     Elo { value: String, min: u32, max: u32 },
     #[error("Move Overhead must be 0 to {MAX_OVERHEAD_MS} (ms), got '{0}'")]
     Overhead(String),
+    #[error("UCI_ShowWDL must be true or false, got '{0}'")]
+    ShowWdl(String),
     #[error("UCI_AnalyseMode must be true or false, got '{0}'")]
     AnalyseMode(String),
     #[error("SyzygyProbeDepth must be {min} to {max}, got '{value}'", min = PROBE_DEPTH.1, max = PROBE_DEPTH.2)]
@@ -90,6 +92,7 @@ impl UciSession<'_> {
         )));
         out.push(UciResponse::Option("name Clear Hash type button".into()));
         out.push(UciResponse::Option("name UCI_AnalyseMode type check default false".into()));
+        out.push(UciResponse::Option(format!("name UCI_ShowWDL type check default {}", self.show_wdl)));
         out.push(UciResponse::Option(format!("name SyzygyPath type string default {}", self.engine.syzygy_path())));
         out.push(UciResponse::Option(format!(
             "name SyzygyProbeDepth type spin default {} min {} max {}",
@@ -188,6 +191,13 @@ impl UciSession<'_> {
             "uci_analysemode" => match value.trim().to_ascii_lowercase().as_str() {
                 "true" | "false" => Ok(()),
                 _ => Err(OptionError::AnalyseMode(echo(value))),
+            },
+            "uci_showwdl" => match value.trim().to_ascii_lowercase().as_str() {
+                on @ ("true" | "false") => {
+                    self.show_wdl = on == "true";
+                    Ok(())
+                }
+                _ => Err(OptionError::ShowWdl(echo(value))),
             },
             "syzygyprobedepth" => match value.trim().parse::<u32>() {
                 Ok(d) if (PROBE_DEPTH.1..=PROBE_DEPTH.2).contains(&d) => {

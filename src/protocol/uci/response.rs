@@ -1,6 +1,7 @@
 //! UCI output: the lines the engine sends, and how a thought becomes them.
 
 use crate::board::{CastlingNotation, Position};
+use crate::players::wdl::{MODEL, Wdl, mate_wdl, material};
 use crate::protocol::engine::Thought;
 use std::fmt;
 
@@ -17,12 +18,14 @@ pub enum UciResponse {
         mv: String,
         ponder: Option<String>,
     },
-    /// `info depth D [multipv K] score cp S|mate M nodes N [tbhits H] time T [pv MOVE...]`
+    /// `info depth D [multipv K] score cp S|mate M [wdl W D L] nodes N [tbhits H] time T [pv MOVE...]`
     Info {
         depth: u32,
         /// The line's rank when more than one was asked for (`MultiPV`), else 0 (not sent).
         multipv: u32,
         score: String,
+        /// Win, draw and loss chances per mille (sent with `UCI_ShowWDL`).
+        wdl: Option<Wdl>,
         nodes: u64,
         /// Endgame tablebase probes that answered (sent when any did).
         tbhits: u64,
@@ -42,12 +45,16 @@ impl fmt::Display for UciResponse {
             UciResponse::ReadyOk => f.write_str("readyok"),
             UciResponse::BestMove { mv, ponder: None } => write!(f, "bestmove {mv}"),
             UciResponse::BestMove { mv, ponder: Some(reply) } => write!(f, "bestmove {mv} ponder {reply}"),
-            UciResponse::Info { depth, multipv, score, nodes, tbhits, time_ms, pv } => {
+            UciResponse::Info { depth, multipv, score, wdl, nodes, tbhits, time_ms, pv } => {
                 write!(f, "info depth {depth}")?;
                 if *multipv > 0 {
                     write!(f, " multipv {multipv}")?;
                 }
-                write!(f, " score {score} nodes {nodes}")?;
+                write!(f, " score {score}")?;
+                if let Some(w) = wdl {
+                    write!(f, " wdl {} {} {}", w.win, w.draw, w.loss)?;
+                }
+                write!(f, " nodes {nodes}")?;
                 if *tbhits > 0 {
                     write!(f, " tbhits {tbhits}")?;
                 }
@@ -81,8 +88,9 @@ pub(super) fn same_line(a: &UciResponse, b: &UciResponse) -> bool {
     }
 }
 
-/// The `info` line for a thought.
-pub(super) fn info_line(pos: &Position, castling: CastlingNotation, t: &Thought) -> UciResponse {
+/// The `info` line for a thought; with `show_wdl`, the chances level 10's model gives its score
+/// with the material of `pos` (a mate found is all win or all loss).
+pub(super) fn info_line(pos: &Position, castling: CastlingNotation, t: &Thought, show_wdl: bool) -> UciResponse {
     let score = match t.mate {
         Some(n) => format!("mate {n}"),
         None => format!("cp {}", t.score),
@@ -91,6 +99,7 @@ pub(super) fn info_line(pos: &Position, castling: CastlingNotation, t: &Thought)
         depth: t.depth.max(1),
         multipv: t.multipv,
         score,
+        wdl: show_wdl.then(|| t.mate.map_or_else(|| MODEL.wdl(t.score, material(pos)), mate_wdl)),
         nodes: t.nodes,
         tbhits: t.tbhits,
         time_ms: t.elapsed.as_millis() as u64,
