@@ -5,10 +5,10 @@
 
 use agentchess::agents::Motif;
 use agentchess::board::{Game, Position};
-use agentchess::experiments::annotate::chances::Scale;
-use agentchess::experiments::annotate::{note, view};
 use agentchess::players::SearchLimits;
 use agentchess::players::spec::PlayerSpec;
+use agentchess::review::chances::Scale;
+use agentchess::review::{note, view};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 

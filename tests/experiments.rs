@@ -584,7 +584,7 @@ fn tune_goes_on_where_it_stopped() {
     let first = std::fs::read_to_string(dir.join("positions.txt")).unwrap();
     assert_eq!(first.matches("# game ").count(), 4);
     let weights = std::fs::read_to_string(dir.join("weights.rs")).unwrap();
-    agentchess::experiments::tuning::source::read(&weights).expect("the weights read back");
+    agentchess::tuning::source::read(&weights).expect("the weights read back");
     let again = run("6", "30");
     assert!(again.contains("2 games to play (4 in"), "{again}");
     assert!(again.contains("going on from step 20"), "{again}");
@@ -618,9 +618,9 @@ fn tune_labels_positions_by_a_search() {
         if plain.starts_with('#') {
             assert!(searched.contains(plain), "{plain}");
         } else {
-            let (line, cp) = agentchess::experiments::tuning::label::parse_scored(scored).expect(scored);
+            let (line, cp) = agentchess::tuning::label::parse_scored(scored).expect(scored);
             assert!(positions.contains(line), "{scored}");
-            assert!(cp.abs() <= agentchess::experiments::tuning::label::MATE_CP);
+            assert!(cp.abs() <= agentchess::tuning::label::MATE_CP);
         }
     }
     let again = run();

@@ -2,9 +2,9 @@
 //! fitted to: level 10's self-play at 2 s + 0.02 s (tests/data/wdl_check.pgn, each move's
 //! score in its comment; docs/tuning.md says how the model was fitted).
 
-use agentchess::experiments::pgn_reader::read_games;
-use agentchess::experiments::tuning::wdl::{self, Outcome, Sample};
+use agentchess::board::pgn_reader::read_games;
 use agentchess::players::wdl::MODEL;
+use agentchess::tuning::wdl::{self, Outcome, Sample};
 
 fn samples() -> Vec<Sample> {
     let text = std::fs::read_to_string("tests/data/wdl_check.pgn").unwrap();

@@ -1,5 +1,7 @@
 //! The chess core: bitboards, attack tables, positions, legal move generation (and check
-//! generation, `checks.rs`; castling, Chess960's included, `castling.rs`), FEN and move notation, game history with the draw rules, perft, and Syzygy endgame table probes (`syzygy.rs`).
+//! generation, `checks.rs`; castling, Chess960's included, `castling.rs`), FEN and move
+//! notation, PGN games read into positions and moves (`pgn_reader.rs`), game history with the
+//! draw rules, perft, and Syzygy endgame table probes (`syzygy.rs`).
 
 pub mod attacks;
 mod bitboard;
@@ -12,6 +14,7 @@ mod movegen;
 mod moves;
 mod notation;
 pub mod perft;
+pub mod pgn_reader;
 mod position;
 mod see;
 pub mod syzygy;

@@ -3,10 +3,10 @@
 
 use super::CliError;
 use super::args::{AnnotateArgs, probe_players, read_spec, threads};
-use crate::experiments::annotate::chances::{Mark, Scale};
-use crate::experiments::annotate::{Annotated, Judging, SecondLook, Tick, annotate_all, page, pgn_out::to_pgn, table};
-use crate::experiments::pgn_reader::{PgnGame, read_games};
+use crate::board::pgn_reader::{PgnGame, read_games};
 use crate::players::{Player, SearchLimits};
+use crate::review::chances::{Mark, Scale};
+use crate::review::{Annotated, Judging, SecondLook, Tick, annotate_all, page, pgn_out::to_pgn, table};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;

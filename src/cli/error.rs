@@ -78,7 +78,7 @@ pub enum CliError {
     ProtocolIo(std::io::Error),
     /// A weights file the tuner cannot go on from.
     #[error("{}: {source}", .path.display())]
-    Weights { path: PathBuf, source: crate::experiments::tuning::source::SourceError },
+    Weights { path: PathBuf, source: crate::tuning::source::SourceError },
     #[error("{0}: no positions to fit")]
     NoPositions(String),
     /// A PGN input with no game in it.

@@ -1,11 +1,11 @@
 //! `fit-wdl`: the win/draw/loss model fitted to games' scores and results (see
-//! `experiments::tuning::wdl`), printed as the constant the build reads, with its calibration.
+//! `tuning::wdl`), printed as the constant the build reads, with its calibration.
 
 use super::CliError;
 use super::args::FitWdlArgs;
-use crate::experiments::pgn_reader::read_games;
-use crate::experiments::tuning::wdl::{self, BAND_POSITIONS, Sample};
+use crate::board::pgn_reader::read_games;
 use crate::players::wdl::{MODEL, WdlModel};
+use crate::tuning::wdl::{self, BAND_POSITIONS, Sample};
 use std::path::PathBuf;
 
 /// The calibration table's bands of score, in centipawns, and how far it reaches.

@@ -1,14 +1,14 @@
 //! `tune`: self-play games into labelled positions, then the judgement's weights fitted to them
-//! (see `experiments::tuning`). Both steps go on from where a run that was stopped left off.
+//! (see `tuning`). Both steps go on from where a run that was stopped left off.
 
 use super::CliError;
 use super::args::{TuneArgs, threads};
 use crate::agents::judgement::Style;
 use crate::agents::judgement::terms::{COUNT, term_of};
-use crate::experiments::tuning::fit::{self, Adam, HeldOutStop};
-use crate::experiments::tuning::{self, data, label, source};
 use crate::experiments::{parse_openings, run_jobs_until};
 use crate::players::spec::PlayerSpec;
+use crate::tuning::fit::{self, Adam, HeldOutStop};
+use crate::tuning::{self, data, label, source};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

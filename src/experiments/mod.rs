@@ -1,13 +1,11 @@
 //! The thesis's experiments, in-process: matches, round robins, EPD test suites and the
 //! statistics and charts of chapter 3.
 
-pub mod annotate;
 pub mod calibration;
 pub mod endgame;
 pub mod formats;
 pub mod game;
 pub mod pgn;
-pub mod pgn_reader;
 pub mod ratings;
 pub mod report;
 pub mod sprt;
@@ -15,7 +13,6 @@ pub mod stats;
 pub mod suite;
 pub mod svg;
 pub mod thesis;
-pub mod tuning;
 
 use crate::board::{Color, Position};
 use crate::players::spec::PlayerSpec;

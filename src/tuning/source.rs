@@ -74,8 +74,8 @@ mod tests {
     #[test]
     fn the_weights_files_round_trip() {
         for (style, checked_in) in [
-            (Style::Agents, include_str!("../../agents/judgement/weights.rs")),
-            (Style::Tables, include_str!("../../agents/judgement/tables.rs")),
+            (Style::Agents, include_str!("../agents/judgement/weights.rs")),
+            (Style::Tables, include_str!("../agents/judgement/tables.rs")),
         ] {
             let text = write(style.weights(), style);
             assert_eq!(read(&text).unwrap(), style.weights().to_vec());

@@ -1,7 +1,8 @@
 //! `agentchess tune`: the judgement's weights fitted to games the project plays itself
 //! (Texel's method). `data` makes the labelled positions, `label` blends a deeper search's
 //! score into their labels where asked, `fit` fits the weights to them, `source` writes them as
-//! the Rust source the judgement is built from.
+//! the Rust source the judgement is built from. `wdl` fits the win/draw/loss model behind
+//! `UCI_ShowWDL` to games' scores (`agentchess fit-wdl`).
 
 pub mod data;
 pub mod fit;
@@ -15,7 +16,7 @@ use crate::board::Position;
 use fit::Samples;
 
 /// The openings the tuner's games start from when none are given (the project's own file).
-pub const OPENINGS: &str = include_str!("../../../tests/data/openings.epd");
+pub const OPENINGS: &str = include_str!("../../tests/data/openings.epd");
 
 /// Every tenth game's positions are held out of the fit, to tell a fit that learns from one
 /// that learns the games by heart.

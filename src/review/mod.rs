@@ -1,4 +1,5 @@
-//! `annotate`: a game judged move by move, its mistakes marked and explained.
+//! The game review behind `agentchess annotate`: a game judged move by move, its mistakes
+//! marked and explained.
 //!
 //! A judge (level 10's tree, or any player that searches) looks at every position of the game
 //! once, at a fixed budget: its score there is what the side to move could keep with the best
@@ -22,8 +23,8 @@ pub mod table;
 pub use page::page;
 
 use crate::agents::{Critique, Hindsight, critique};
+use crate::board::pgn_reader::PgnGame;
 use crate::board::{Game, Move, Position};
-use crate::experiments::pgn_reader::PgnGame;
 use crate::players::{Player, SearchLimits};
 use chances::{Mark, Scale, Score};
 

@@ -344,7 +344,7 @@ mod tests {
     use super::super::chances::Scale;
     use super::super::{View, notes};
     use super::*;
-    use crate::experiments::pgn_reader::read_games;
+    use crate::board::pgn_reader::read_games;
 
     fn annotated() -> Annotated {
         let text = "[White \"W <1>\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";

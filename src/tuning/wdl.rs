@@ -5,7 +5,7 @@
 //! material, then a cubic in the material runs through each, weighted by the bands' positions.
 
 use crate::board::Color;
-use crate::experiments::pgn_reader::PgnGame;
+use crate::board::pgn_reader::PgnGame;
 use crate::players::wdl::{MAX_MATERIAL, MIN_MATERIAL, WdlModel, chances, material};
 use std::collections::BTreeMap;
 
@@ -264,7 +264,7 @@ pub fn model_source(model: &WdlModel) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::pgn_reader::read_games;
+    use crate::board::pgn_reader::read_games;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

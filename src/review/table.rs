@@ -59,8 +59,8 @@ mod tests {
     use super::super::chances::Scale;
     use super::super::{View, notes};
     use super::*;
+    use crate::board::pgn_reader::read_games;
     use crate::experiments::formats::csv_fields;
-    use crate::experiments::pgn_reader::read_games;
 
     #[test]
     fn a_row_a_move_with_the_reason_quoted() {

@@ -139,7 +139,7 @@ mod tests {
     use super::super::{View, notes};
     use super::*;
     use crate::board::Position;
-    use crate::experiments::pgn_reader::{PgnGame, read_games};
+    use crate::board::pgn_reader::{PgnGame, read_games};
 
     fn annotated() -> Annotated {
         let text = "[Event \"t\"]\n[White \"A \\\"a\\\"\"]\n[Black \"B\"]\n[Odd \"kept\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
