@@ -3,6 +3,7 @@
 //! the first Chess960 positions of tests/data/chess960.epd (Stockfish with `UCI_Chess960`).
 //!
 //!     cargo bench --bench perft
+//!     PERFT960=1 cargo bench --bench perft    # then all 960 starts at depth 6 (PERFT960=10: every tenth)
 //!
 //! Each engine runs each position REPEATS times, interleaved, and the best time counts; the
 //! ratios (time / Stockfish's time) are what README.md reports.
@@ -73,6 +74,35 @@ fn time<F: FnMut() -> Option<u64>>(mut f: F, expected: u64, best: &mut Option<Du
     }
 }
 
+/// Every `step`th of the 960 starts at depth 6, each once, ours and then Stockfish's: the
+/// totals. Stockfish is started afresh for each position (a few milliseconds of its time).
+fn chess960_sweep(step: usize, have_sf: bool) {
+    let (mut nodes, mut ours_s, mut sf_s, mut count) = (0u64, 0.0, 0.0, 0);
+    for (i, line) in CHESS960.lines().enumerate().step_by(step) {
+        let case = agentchess::board::perft::parse_suite_line(line).unwrap().unwrap();
+        let &(depth, expected) = case.depths.iter().find(|d| d.0 == 6).unwrap();
+        let fen = format!("{} 0 1", case.fen);
+        let (mut a, mut s) = (None, None);
+        time(|| Some(ours(&fen, depth)), expected, &mut a);
+        if have_sf {
+            time(|| stockfish(&fen, depth, true), expected, &mut s);
+        }
+        ours_s += a.map_or(0.0, |d| d.as_secs_f64());
+        sf_s += s.map_or(f64::NAN, |d| d.as_secs_f64());
+        nodes += expected;
+        count += 1;
+        if count % 24 == 0 {
+            eprintln!("  {count} starts (to #{i}): ours {ours_s:.1} s, stockfish {sf_s:.1} s");
+        }
+    }
+    println!(
+        "960 sweep: {count} starts at depth 6, {nodes} nodes, all exact; ours {ours_s:.1} s ({:.0} Mnps), \
+         stockfish {sf_s:.1} s, ours/sf {:.2}",
+        nodes as f64 / ours_s / 1e6,
+        ours_s / sf_s
+    );
+}
+
 fn main() {
     let have_sf = std::path::Path::new(STOCKFISH).exists();
     if !have_sf {
@@ -102,5 +132,8 @@ fn main() {
         let (a, c, s) = (secs(a), secs(c), secs(s));
         println!("{name:<10} {depth:>5} {expected:>12} {a:>10.3} {c:>10.3} {s:>10.3} {:>9.2} {:>9.2}", a / s, a / c);
         println!("  ours {:.0} Mnps, cozy-chess {:.0} Mnps", expected as f64 / a / 1e6, expected as f64 / c / 1e6);
+    }
+    if let Some(step) = std::env::var("PERFT960").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&n| n > 0) {
+        chess960_sweep(step, have_sf);
     }
 }

@@ -215,3 +215,53 @@ fn games_from_standard_input_and_a_page_in_a_folder() {
     assert!(csv.lines().any(|l| l.starts_with("1,6,Nf6,Black,") && l.contains(",??,")), "{csv}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--syzygy`: the judge takes the tables' word where they cover the position. KRvK with the
+/// rook thrown away: with the tables the position before is scored as a tablebase win and the
+/// better move is the tables' quickest one (Rd1, 27 plies to mate's zeroing); without them
+/// it is the tree's score. A folder without tables is refused before any game.
+#[test]
+fn annotate_and_explain_judge_by_the_tables_when_given_them() {
+    let game = "[FEN \"8/8/8/8/8/2k5/8/KR6 w - - 0 1\"]\n[SetUp \"1\"]\n[Result \"1/2-1/2\"]\n\n1. Rb3+ Kxb3 1/2-1/2\n";
+    let file = temp("krk.pgn", game);
+    let first_row = |tables: bool| -> Vec<String> {
+        let out_dir = std::env::temp_dir().join(format!("agentchess-annotate-tb-{}-{tables}", std::process::id()));
+        let mut args = vec!["annotate", file.to_str().unwrap(), "--nodes", "5000", "--out", out_dir.to_str().unwrap()];
+        if tables {
+            args.extend(["--syzygy", "tests/data/syzygy"]);
+        }
+        let out = agentchess(&args, None);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let csv = std::fs::read_to_string(out_dir.join("moves.csv")).unwrap();
+        csv.lines().nth(1).unwrap().split(',').map(String::from).collect()
+    };
+    // game,ply,move,mover,before,after,loss,mark,judge_move,better,...
+    let with = first_row(true);
+    let before: i32 = with[4].parse().unwrap();
+    assert!(before > 20_000, "{with:?}");
+    assert_eq!((with[7].as_str(), with[9].as_str()), ("??", "Rd1"), "{with:?}");
+    let without = first_row(false);
+    assert!(without[4].parse::<i32>().unwrap() < 5_000, "{without:?}");
+    assert_eq!(without[7], "??", "{without:?}");
+
+    let explain =
+        agentchess(&["explain", "--fen", "8/8/8/8/8/2k5/8/KR6 w - - 0 1", "--syzygy", "tests/data/syzygy"], None);
+    let text = String::from_utf8_lossy(&explain.stdout);
+    assert!(text.contains("tablebase: a win, 27 plies"), "{text}");
+    assert!(text.trim_end().ends_with("move Rd1"), "{text}");
+
+    for args in
+        [&["annotate", file.to_str().unwrap(), "--syzygy", "/nowhere"][..], &["explain", "--syzygy", "/nowhere"]]
+    {
+        let out = agentchess(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--syzygy /nowhere: no Syzygy table file"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let engine = agentchess(
+        &["annotate", file.to_str().unwrap(), "--player", "uci:/nonexistent", "--syzygy", "tests/data/syzygy"],
+        None,
+    );
+    assert_eq!(engine.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&engine.stderr).contains("option.SyzygyPath=DIR"));
+}

@@ -2,7 +2,7 @@
 //! PGN goes to stdout in the input's order as games finish; progress goes to stderr.
 
 use super::CliError;
-use super::args::{AnnotateArgs, probe_players, read_spec, threads};
+use super::args::{AnnotateArgs, open_tables, probe_players, read_spec, threads};
 use crate::board::pgn_reader::{PgnGame, read_games};
 use crate::players::{Player, SearchLimits};
 use crate::review::chances::{Mark, Scale};
@@ -23,7 +23,11 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
     if spec.kind == crate::players::spec::PlayerKind::Random {
         return Err(CliError::JudgeDoesNotSearch(spec.to_string()));
     }
+    if args.syzygy.is_some() && spec.is_external() {
+        return Err(CliError::EngineTables(spec.to_string()));
+    }
     probe_players(std::slice::from_ref(&spec))?;
+    let tables = open_tables(args.syzygy.as_deref())?;
     let (origin, text) = read_input(args.file.as_deref())?;
     let mut games = Vec::new();
     let mut bad = 0;
@@ -60,7 +64,9 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         let player = spec.build(args.seed);
         // The agents of levels 1-9 judge one move at a time: level 10's tree over the same
         // agents analyses for them, as in the protocols' analysis.
-        player.analyst().unwrap_or(player)
+        let mut judge = player.analyst().unwrap_or(player);
+        judge.set_tablebase(tables.clone());
+        judge
     };
     // An engine's centipawns are taken as Stockfish's, to which the winning-chances map was
     // fitted; the agents' tree (every level here) scores on a smaller scale.

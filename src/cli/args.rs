@@ -230,6 +230,11 @@ pub struct AnnotateArgs {
     /// Folder for index.html (the page: chart, boards, reasons), annotated.pgn and moves.csv.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Syzygy tables for the judge (a folder of .rtbw/.rtbz files, as UCI's SyzygyPath): the
+    /// positions they cover are judged by them. An engine judge takes its own in its spec
+    /// (uci:CMD,option.SyzygyPath=DIR).
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Option<String>,
     /// Seconds of judging a position (instead of --nodes).
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, conflicts_with = "nodes")]
     pub time: Option<f64>,
@@ -392,6 +397,9 @@ pub struct ExplainArgs {
     /// Seed of the player's random tie-breaks (default 1).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Syzygy tables for level 10's tree (a folder of .rtbw/.rtbz files, as UCI's SyzygyPath).
+    #[arg(long, value_name = "DIR", conflicts_with = "levels")]
+    pub syzygy: Option<String>,
 }
 
 // `endgame`.
@@ -504,6 +512,15 @@ pub fn read_spec(text: &str) -> Result<PlayerSpec, super::CliError> {
 
 /// Every player can play: an external engine starts and answers its handshake. Checked where
 /// the specs are read, before any game.
+/// The tables `--syzygy` names, as a searching player uses them (probed at every depth, up to
+/// all the pieces they hold); none without the option.
+pub fn open_tables(path: Option<&str>) -> Result<Option<crate::players::TablebaseUse>, super::CliError> {
+    let Some(path) = path else { return Ok(None) };
+    let tables = crate::board::syzygy::Tablebase::open(path)
+        .map_err(|source| super::CliError::Tables { path: path.to_string(), source })?;
+    Ok(Some(crate::players::TablebaseUse::new(tables, 1, u32::MAX)))
+}
+
 pub fn probe_players(specs: &[PlayerSpec]) -> Result<(), super::CliError> {
     for spec in specs {
         spec.probe().map_err(|source| super::CliError::Unplayable { spec: spec.to_string(), source })?;

@@ -48,6 +48,10 @@ pub enum CliError {
     Anchor { anchor: String, players: String },
     #[error("{0}: too few scored moves to fit the model (each of four bands of material needs {1})")]
     TooFewScores(String, usize),
+    #[error("--syzygy is for AgentChess's own judges; give {0} its tables in its spec: ...,option.SyzygyPath=DIR")]
+    EngineTables(String),
+    #[error("--syzygy {path}: {source}")]
+    Tables { path: String, source: crate::board::syzygy::TbError },
     #[error("a tournament needs at least two players")]
     TooFewPlayers,
     /// A suite run that ended without its results (a panic, logged).

@@ -1,7 +1,7 @@
 //! `explain`: why a player chooses its move in a position.
 
 use super::CliError;
-use super::args::{ExplainArgs, probe_players};
+use super::args::{ExplainArgs, open_tables, probe_players};
 use super::tournament::parse_levels;
 use crate::agents::{self, Features, MasterAgent};
 use crate::board::{Game, Position};
@@ -38,6 +38,7 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     if args.levels.is_none() {
         probe_players(&specs)?;
     }
+    let tables = open_tables(args.syzygy.as_deref())?;
     let pos = *game.position();
     outln!("position {}", pos.to_fen());
     if pos.legal_moves().is_empty() {
@@ -75,6 +76,7 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         }
         None => {
             let mut player = spec.build(seed);
+            player.set_tablebase(tables);
             let Some(d) = player.decide(&game) else {
                 let why = match player.no_move() {
                     Some(NoMove::Resign) => "it resigned".to_string(),
