@@ -3,6 +3,7 @@
 //! the [`Player`] trait; [`spec`] builds one from its name.
 
 mod agents;
+mod budget;
 pub mod external;
 pub mod level10;
 mod random;

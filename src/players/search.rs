@@ -5,6 +5,7 @@
 
 use crate::board::values;
 use crate::board::{Bitboard, Game, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
+use crate::players::budget::{Budget, Spending};
 use crate::players::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -112,6 +113,8 @@ const INF: i32 = 2_000_000;
 const MATE_BOUND: i32 = MATE - 1000;
 /// How deep open-ended analysis goes when nobody stops it (mates and tiny endgames get there).
 const MAX_ANALYSIS_DEPTH: u32 = 64;
+/// How often the search looks at the clock and the flags, in nodes.
+const CHECK_EVERY: u64 = 1024;
 
 pub struct Searcher {
     cfg: SearchConfig,
@@ -119,10 +122,8 @@ pub struct Searcher {
     nodes: u64,
     /// Hashes of the game so far and the current search path, for repetition draws.
     path: Vec<u64>,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    next_check: u64,
-    stopped: bool,
+    /// The budget as the search spends it: once it ran out, the iteration is thrown away.
+    budget: Spending,
     /// Depth 1 is searched to its end whatever the limits say: it costs microseconds, and a
     /// move chosen with no look at all (the first one generated) is worse than a late one.
     finishing_first_iteration: bool,
@@ -140,10 +141,7 @@ impl Searcher {
             rng: StdRng::seed_from_u64(seed),
             nodes: 0,
             path: Vec::new(),
-            deadline: None,
-            node_limit: None,
-            next_check: 0,
-            stopped: false,
+            budget: Spending::new(CHECK_EVERY),
             finishing_first_iteration: false,
             pv: Vec::new(),
             stop: None,
@@ -160,28 +158,10 @@ impl Searcher {
         score
     }
 
-    /// Looks at the clock every 1024 nodes; `next_check` (not `nodes % 1024`) because both
-    /// searches count nodes, so an exact multiple can be skipped over.
+    /// True once the budget ran out, except in the first iteration (which always finishes).
+    #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if self.finishing_first_iteration {
-            return false;
-        }
-        if self.stopped {
-            return true;
-        }
-        if self.nodes >= self.next_check {
-            // The clock is read every 1024 nodes, but a node budget is exact: UCI `go nodes N`
-            // and XBoard's `nps` × `st` are promises about node counts.
-            self.next_check = match self.node_limit {
-                Some(n) => (self.nodes + 1024).min(n),
-                None => self.nodes + 1024,
-            };
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let many = self.node_limit.is_some_and(|n| self.nodes >= n);
-            let told = self.stop.as_ref().is_some_and(|s| s.is_raised());
-            self.stopped = late || many || told;
-        }
-        self.stopped
+        !self.finishing_first_iteration && self.budget.spent(self.nodes)
     }
 
     /// Puts captures and promotions first, the most valuable victim by the cheapest attacker
@@ -324,7 +304,7 @@ impl Searcher {
             let alpha = if best == -INF { -INF } else { best - self.cfg.range - 1 };
             let score = -self.negamax(&next, depth - 1, -INF, -alpha, 1);
             self.path.pop();
-            if self.stopped {
+            if self.budget.stopped() {
                 return None;
             }
             best = best.max(score);
@@ -356,10 +336,7 @@ impl Searcher {
         }
         let start = Instant::now();
         self.nodes = 0;
-        self.next_check = 0;
-        self.stopped = false;
-        self.deadline = limits.hard_time.map(|t| start + t);
-        self.node_limit = limits.nodes;
+        self.budget.start(Budget::within(limits, start, self.stop.clone()));
         self.path = game_hashes(game);
         // Open-ended analysis searches on past the configured depth until it is told to stop,
         // as a GUI (or python-chess with a depth limit) expects of an analysing engine.

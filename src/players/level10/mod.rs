@@ -20,6 +20,7 @@ mod zeroed;
 
 pub use table::{DEFAULT_MB, MAX_MB};
 
+use super::budget::Budget;
 use super::{Decision, Player, SearchLimits, StopSignal, TablebaseUse};
 use crate::agents::{Features, MasterAgent, variety};
 use crate::board::syzygy::Wdl;
@@ -27,7 +28,7 @@ use crate::board::{Game, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tree::{Budget, INFINITY, MATE, MATE_BOUND, Parts, TB_WIN, Tree};
+use tree::{INFINITY, MATE, MATE_BOUND, Parts, TB_WIN, Tree};
 
 /// What a move may spend when nobody says (no clock, no depth, no node count: an in-process
 /// game, cutechess-cli's `tc=inf`): this many nodes, about a second on one core.
@@ -167,11 +168,9 @@ impl Level10 {
         // The main thread's iteration under way, which the helpers keep ahead of.
         let main_depth = AtomicI32::new(0);
         let budget = Budget {
-            deadline: limits.hard_time.map(|t| start + t),
             nodes: if unlimited && !limits.infinite { Some(DEFAULT_NODES) } else { limits.nodes },
-            stop: self.stop.clone(),
             shared_nodes: threads.then(|| Arc::new(AtomicU64::new(0))),
-            halt: None,
+            ..Budget::within(limits, start, self.stop.clone())
         };
         // A mate in N is N moves of ours and N - 1 replies, but the tree reduces and prunes the
         // moves it does not expect to matter, so a nominal depth of about twice that is needed
@@ -392,7 +391,7 @@ impl Search<'_> {
             }
             tree.root_moves = rest;
             let score = tree.search(self.pos, depth, -INFINITY, INFINITY, 0);
-            if tree.stopped && !tree.must_finish {
+            if tree.aborted() {
                 complete = false;
                 break;
             }
@@ -459,7 +458,7 @@ fn iterate(tree: &mut Tree, pos: &Position, depth: i32, previous: Option<i32>) -
     let mut searched = depth;
     loop {
         let score = tree.search(pos, searched, alpha, beta, 0);
-        if tree.stopped && !tree.must_finish {
+        if tree.aborted() {
             return None;
         }
         if score <= alpha {

@@ -488,8 +488,9 @@ fn has_pieces(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::budget::Budget;
+    use crate::players::level10::tree::Stats;
     use crate::players::level10::tree::tests::plain_tree;
-    use crate::players::level10::tree::{Budget, Stats};
 
     #[test]
     fn late_moves_are_left_out_only_near_the_leaves_and_later_when_improving() {

@@ -126,8 +126,9 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::budget::Budget;
+    use crate::players::level10::tree::MATE_BOUND;
     use crate::players::level10::tree::tests::plain_tree;
-    use crate::players::level10::tree::{Budget, MATE_BOUND};
 
     /// The first ply of the leaves tries quiet checks after the captures, so a mate by a quiet
     /// check is seen where the search ends; deeper leaves (and `checks` off) stand on the

@@ -21,10 +21,9 @@ use crate::agents;
 use crate::agents::judgement::{KnownThreat, S, Style};
 use crate::board::syzygy::Wdl;
 use crate::board::{Move, Position};
-use crate::players::{StopSignal, TablebaseUse};
+use crate::players::TablebaseUse;
+use crate::players::budget::{Budget, Spending};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 /// The deepest the tree goes, quiescence and extensions included.
 pub const MAX_PLY: usize = 120;
@@ -66,19 +65,7 @@ pub struct Parts {
     pub null_move: bool,
 }
 
-/// When the tree must stop: checked every `CHECK_EVERY` nodes.
-#[derive(Clone, Default)]
-pub struct Budget {
-    pub deadline: Option<Instant>,
-    pub nodes: Option<u64>,
-    pub stop: Option<StopSignal>,
-    /// With more than one search thread: the nodes all of them searched, each adding its own
-    /// as it checks the budget, so that a node budget is the threads' together.
-    pub shared_nodes: Option<Arc<AtomicU64>>,
-    /// A helper thread's end: raised by the main thread once it has decided.
-    pub halt: Option<Arc<AtomicBool>>,
-}
-
+/// How often the tree looks at the clock and the flags, in nodes.
 const CHECK_EVERY: u64 = 256;
 
 /// What the tree did, counted over a search: the tests read it to see that a technique acts.
@@ -138,12 +125,8 @@ pub struct Tree {
     pub params: Params,
     pub table: Arc<Table>,
     pub nodes: u64,
-    /// The nodes already added to the budget's shared count.
-    published: u64,
-    /// Set once the budget ran out: every score from then on is thrown away.
-    pub stopped: bool,
-    budget: Budget,
-    next_check: u64,
+    /// The budget as this tree spends it: once it ran out, every score is thrown away.
+    spending: Spending,
     /// Depth 1 is finished whatever the budget says, so that there always is a move.
     pub must_finish: bool,
     /// Hashes of the game's positions and the current path's, for repetitions.
@@ -187,10 +170,7 @@ impl Tree {
             params: Params::default(),
             table,
             nodes: 0,
-            published: 0,
-            stopped: false,
-            budget: Budget::default(),
-            next_check: 0,
+            spending: Spending::new(CHECK_EVERY),
             must_finish: false,
             path: Vec::new(),
             root_index: 0,
@@ -219,11 +199,8 @@ impl Tree {
     pub fn join(&mut self, history: Vec<u64>, budget: Budget) {
         self.root_index = history.len().saturating_sub(1);
         self.path = history;
-        self.budget = budget;
+        self.spending.start(budget);
         self.nodes = 0;
-        self.published = 0;
-        self.next_check = 0;
-        self.stopped = false;
         *self.stack = [Frame::EMPTY; MAX_PLY + 1];
         self.history.age();
         self.stats = Stats::default();
@@ -244,10 +221,7 @@ impl Tree {
 
     /// The nodes searched so far by this tree and, in a search on several threads, the others.
     pub fn all_nodes(&self) -> u64 {
-        match &self.budget.shared_nodes {
-            Some(shared) => shared.load(Ordering::Relaxed) + self.nodes - self.published,
-            None => self.nodes,
-        }
+        self.spending.all_nodes(self.nodes)
     }
 
     /// The principal variation of the last search from the root.
@@ -267,37 +241,15 @@ impl Tree {
 
     /// True once the search must give up: the budget ran out (past depth 1) or it was told to
     /// stop. Looks at the clock and the flags every `CHECK_EVERY` nodes.
+    #[inline]
     pub(super) fn out_of_budget(&mut self) -> bool {
-        if self.stopped {
-            return !self.must_finish;
-        }
-        if self.nodes >= self.next_check {
-            let counted = match &self.budget.shared_nodes {
-                Some(shared) => {
-                    let all = shared.fetch_add(self.nodes - self.published, Ordering::Relaxed);
-                    let all = all + self.nodes - self.published;
-                    self.published = self.nodes;
-                    all
-                }
-                None => self.nodes,
-            };
-            self.next_check = match self.budget.nodes {
-                Some(n) => self.nodes + CHECK_EVERY.min(n.saturating_sub(counted)),
-                None => self.nodes + CHECK_EVERY,
-            };
-            let late = self.budget.deadline.is_some_and(|d| Instant::now() >= d);
-            let many = self.budget.nodes.is_some_and(|n| counted >= n);
-            let told = self.budget.stop.as_ref().is_some_and(|s| s.is_raised())
-                || self.budget.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed));
-            self.stopped = late || many || told;
-        }
-        self.stopped && !self.must_finish
+        self.spending.spent(self.nodes) && !self.must_finish
     }
 
     /// The search was stopped and what it returns now means nothing.
     #[inline]
     pub(super) fn aborted(&self) -> bool {
-        self.stopped && !self.must_finish
+        self.spending.stopped() && !self.must_finish
     }
 
     /// The leaf judgement of `pos`, at `ply`, from the side to move.
