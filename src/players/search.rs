@@ -6,6 +6,7 @@
 use crate::board::values;
 use crate::board::{Bitboard, Game, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
 use crate::players::budget::{Budget, Spending};
+use crate::players::pv::PvTable;
 use crate::players::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -113,6 +114,9 @@ const INF: i32 = 2_000_000;
 const MATE_BOUND: i32 = MATE - 1000;
 /// How deep open-ended analysis goes when nobody stops it (mates and tiny endgames get there).
 const MAX_ANALYSIS_DEPTH: u32 = 64;
+/// Deeper than any line the search follows: at most `MAX_ANALYSIS_DEPTH` plies, then at most
+/// 46 of captures and promotions (30 pieces to take, 16 pawns to promote).
+const MAX_PLY: usize = 128;
 /// How often the search looks at the clock and the flags, in nodes.
 const CHECK_EVERY: u64 = 1024;
 
@@ -127,9 +131,9 @@ pub struct Searcher {
     /// Depth 1 is searched to its end whatever the limits say: it costs microseconds, and a
     /// move chosen with no look at all (the first one generated) is worse than a late one.
     finishing_first_iteration: bool,
-    /// Triangular principal-variation table: `pv[ply]` is the best line found from the node at
-    /// `ply` on the current path, rebuilt as the search backs up.
-    pv: Vec<Vec<Move>>,
+    /// The best line found from the node at each ply of the current path, rebuilt as the
+    /// search backs up.
+    pv: PvTable<MAX_PLY>,
     /// Raised by the protocol's reader thread when the GUI wants the move now.
     stop: Option<crate::players::StopSignal>,
 }
@@ -143,7 +147,7 @@ impl Searcher {
             path: Vec::new(),
             budget: Spending::new(CHECK_EVERY),
             finishing_first_iteration: false,
-            pv: Vec::new(),
+            pv: PvTable::new(),
             stop: None,
         }
     }
@@ -188,24 +192,6 @@ impl Searcher {
         }
     }
 
-    /// Forgets the line of the node at `ply` (every node starts with none; leaves keep none).
-    fn pv_clear(&mut self, ply: i32) {
-        let ply = ply as usize;
-        if self.pv.len() <= ply + 1 {
-            self.pv.resize(ply + 2, Vec::new());
-        }
-        self.pv[ply].clear();
-    }
-
-    /// `m` improved the node at `ply`: its line is `m` followed by the child's line.
-    fn pv_set(&mut self, ply: i32, m: Move) {
-        let ply = ply as usize;
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply].clear();
-        head[ply].push(m);
-        head[ply].extend_from_slice(&tail[0]);
-    }
-
     /// `path` ends with `pos`; one earlier occurrence (same side to move, within the reversible
     /// window) is scored as a draw inside the search, as engines usually do.
     fn is_repetition(&self, pos: &Position) -> bool {
@@ -219,7 +205,7 @@ impl Searcher {
     /// place: a move list is 500 bytes, and this runs at every node).
     #[inline]
     fn enter(&mut self, pos: &Position, ply: i32, moves: &mut MoveList) -> Option<i32> {
-        self.pv_clear(ply);
+        self.pv.clear(ply as usize);
         if self.out_of_budget() {
             return Some(0);
         }
@@ -253,7 +239,7 @@ impl Searcher {
             }
             if score > alpha {
                 alpha = score;
-                self.pv_set(ply, m);
+                self.pv.set(ply as usize, m);
             }
         }
         alpha
@@ -282,7 +268,7 @@ impl Searcher {
             }
             if score > alpha {
                 alpha = score;
-                self.pv_set(ply, m);
+                self.pv.set(ply as usize, m);
             }
             if alpha >= beta {
                 break;
@@ -309,7 +295,7 @@ impl Searcher {
             }
             best = best.max(score);
             let mut line = vec![m];
-            line.extend_from_slice(&self.pv[1]);
+            line.extend_from_slice(self.pv.line(1));
             scored.push(Scored { score, mv: m, line });
         }
         Some(scored)

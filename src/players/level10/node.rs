@@ -35,7 +35,7 @@ impl Tree {
     /// `pos` is the last position on the path.
     pub fn search(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
-        self.clear_pv(ply);
+        self.pv.clear(ply);
         if ply == 0 {
             self.root_best = None;
             self.enter_root(pos);
@@ -234,7 +234,7 @@ impl Tree {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    self.set_pv(ply, mv);
+                    self.pv.set(ply, mv);
                     if ply == 0 {
                         self.root_best = Some((mv, score));
                     }

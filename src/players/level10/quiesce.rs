@@ -11,7 +11,7 @@ use crate::board::{Bitboard, MoveKind, MoveList, Piece, Position, see_at_least};
 
 impl Tree {
     pub(super) fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
-        self.clear_pv(ply);
+        self.pv.clear(ply);
         if self.out_of_budget() {
             return 0;
         }
@@ -112,7 +112,7 @@ impl Tree {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    self.set_pv(ply, mv);
+                    self.pv.set(ply, mv);
                     if score >= beta {
                         break;
                     }

@@ -23,6 +23,7 @@ use crate::board::syzygy::Wdl;
 use crate::board::{Move, Position};
 use crate::players::TablebaseUse;
 use crate::players::budget::{Budget, Spending};
+use crate::players::pv::PvTable;
 use std::sync::Arc;
 
 /// The deepest the tree goes, quiescence and extensions included.
@@ -138,8 +139,7 @@ pub struct Tree {
     /// Which moves ended nodes before.
     pub(super) history: History,
     /// The principal variation found below each ply.
-    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
+    pub(super) pv: PvTable<MAX_PLY>,
     pub selection: Selection,
     /// `variety` at a chosen strength, in the opening: the game's salt, which moves every
     /// leaf's judgement by a few centipawns (`agents::variety::leaf_offset`).
@@ -176,8 +176,7 @@ impl Tree {
             root_index: 0,
             stack: Box::new([Frame::EMPTY; MAX_PLY + 1]),
             history: History::new(),
-            pv: Box::new([[Move::NULL; MAX_PLY]; MAX_PLY]),
-            pv_len: [0; MAX_PLY],
+            pv: PvTable::new(),
             selection: Selection::new(parts.agent_selection.then_some(agents)),
             variety: None,
             root_moves: Vec::new(),
@@ -226,7 +225,7 @@ impl Tree {
 
     /// The principal variation of the last search from the root.
     pub fn root_pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]].to_vec()
+        self.pv.line(0).to_vec()
     }
 
     /// Forgets the game. The table is emptied only by its one owner (no helper thread holds
@@ -289,21 +288,6 @@ impl Tree {
             }
         }
         before_root >= 2
-    }
-
-    /// `ply` has no principal variation (yet).
-    #[inline]
-    pub(super) fn clear_pv(&mut self, ply: usize) {
-        self.pv_len[ply] = 0;
-    }
-
-    /// `mv` followed by the principal variation found below it is the one at `ply`.
-    pub(super) fn set_pv(&mut self, ply: usize, mv: Move) {
-        let below = self.pv_len[ply + 1].min(MAX_PLY - 1);
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply][0] = mv;
-        head[ply][1..=below].copy_from_slice(&tail[0][..below]);
-        self.pv_len[ply] = below + 1;
     }
 
     /// Steps onto the position `next` reached by `mv` from `pos` at `ply` (a null move is
