@@ -8,6 +8,7 @@ pub mod external;
 pub mod level10;
 mod pv;
 mod random;
+mod repetition;
 pub mod search;
 pub mod spec;
 mod stop;

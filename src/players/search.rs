@@ -7,6 +7,7 @@ use crate::board::values;
 use crate::board::{Bitboard, Game, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
 use crate::players::budget::{Budget, Spending};
 use crate::players::pv::PvTable;
+use crate::players::repetition;
 use crate::players::{Decision, Player, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -195,8 +196,7 @@ impl Searcher {
     /// `path` ends with `pos`; one earlier occurrence (same side to move, within the reversible
     /// window) is scored as a draw inside the search, as engines usually do.
     fn is_repetition(&self, pos: &Position) -> bool {
-        let window = pos.halfmove_clock() as usize;
-        self.path.iter().rev().skip(2).step_by(2).take(window / 2).any(|&h| h == pos.hash())
+        repetition::earlier(&self.path, pos).next().is_some()
     }
 
     /// What every node does first: forget its line, stop when out of budget (scored 0, the
@@ -323,7 +323,7 @@ impl Searcher {
         let start = Instant::now();
         self.nodes = 0;
         self.budget.start(Budget::within(limits, start, self.stop.clone()));
-        self.path = game_hashes(game);
+        self.path = game.position_hashes();
         // Open-ended analysis searches on past the configured depth until it is told to stop,
         // as a GUI (or python-chess with a depth limit) expects of an analysing engine.
         let cap = if limits.infinite { MAX_ANALYSIS_DEPTH } else { self.cfg.depth.max(1) };
@@ -415,10 +415,6 @@ fn mate_and_score(score: i32) -> (Option<i32>, i32) {
         _ => None,
     };
     (mate, score.clamp(-100_000, 100_000))
-}
-
-fn game_hashes(game: &Game) -> Vec<u64> {
-    game.position_hashes()
 }
 
 impl Player for Searcher {

@@ -24,6 +24,7 @@ use crate::board::{Move, Position};
 use crate::players::TablebaseUse;
 use crate::players::budget::{Budget, Spending};
 use crate::players::pv::PvTable;
+use crate::players::repetition;
 use std::sync::Arc;
 
 /// The deepest the tree goes, quiescence and extensions included.
@@ -275,17 +276,12 @@ impl Tree {
         if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
             return true;
         }
-        let key = pos.hash();
-        let window = pos.halfmove_clock() as usize;
-        let last = self.path.len() - 1;
         let mut before_root = 0;
-        for back in (2..=window.min(last)).step_by(2) {
-            if self.path[last - back] == key {
-                if last - back >= self.root_index {
-                    return true;
-                }
-                before_root += 1;
+        for i in repetition::earlier(&self.path, pos) {
+            if i >= self.root_index {
+                return true;
             }
+            before_root += 1;
         }
         before_root >= 2
     }
