@@ -6,6 +6,7 @@ mod agents;
 mod budget;
 pub mod external;
 pub mod level10;
+mod mate;
 mod pv;
 mod random;
 mod repetition;

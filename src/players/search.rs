@@ -6,6 +6,7 @@
 use crate::board::values;
 use crate::board::{Bitboard, Game, MAX_MOVES, Move, MoveKind, MoveList, Piece, Position};
 use crate::players::budget::{Budget, Spending};
+use crate::players::mate::MateScores;
 use crate::players::pv::PvTable;
 use crate::players::repetition;
 use crate::players::{Decision, Player, SearchLimits};
@@ -113,6 +114,8 @@ const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 /// Scores beyond this are mates; the distance is MATE - |score| plies.
 const MATE_BOUND: i32 = MATE - 1000;
+/// How a decision reads mates from the scores: those beyond `MATE_BOUND`.
+const MATES: MateScores = MateScores { mate: MATE, least: MATE_BOUND + 1 };
 /// How deep open-ended analysis goes when nobody stops it (mates and tiny endgames get there).
 const MAX_ANALYSIS_DEPTH: u32 = 64;
 /// Deeper than any line the search follows: at most `MAX_ANALYSIS_DEPTH` plies, then at most
@@ -346,7 +349,7 @@ impl Searcher {
                         scored.retain(|s| limits.root_moves.contains(&s.mv));
                     }
                     if let Some(top) = scored.iter().max_by_key(|s| s.score) {
-                        let (mate, score) = mate_and_score(top.score);
+                        let (mate, score) = MATES.reported(top.score);
                         let reason = format!("iteration {depth}");
                         progress(&Decision {
                             mv: top.mv,
@@ -361,7 +364,7 @@ impl Searcher {
                         });
                     }
                     let mates_within = |n: u32| {
-                        scored.iter().any(|s| matches!(mate_and_score(s.score).0, Some(m) if m > 0 && m <= n as i32))
+                        scored.iter().any(|s| matches!(MATES.moves(s.score), Some(m) if m > 0 && m <= n as i32))
                     };
                     let found = limits.mate.is_some_and(mates_within);
                     result = Some(scored);
@@ -381,7 +384,7 @@ impl Searcher {
         let best = scored.iter().map(|s| s.score).max().unwrap_or(0);
         let pool: Vec<&Scored> = scored.iter().filter(|s| s.score >= best - self.cfg.range).collect();
         let Scored { score, mv, line } = pool[self.rng.random_range(0..pool.len())].clone();
-        let (mate, shown) = mate_and_score(score);
+        let (mate, shown) = MATES.reported(score);
         let reason = match mate {
             Some(n) if n > 0 => format!("mate in {n}"),
             Some(n) => format!("mated in {}", -n),
@@ -404,17 +407,6 @@ impl Searcher {
             tbhits: 0,
         })
     }
-}
-
-/// A search score as a decision reports it: moves to mate when it is one, and the score
-/// clamped to the range GUIs read as centipawns.
-fn mate_and_score(score: i32) -> (Option<i32>, i32) {
-    let mate = match score {
-        s if s > MATE_BOUND => Some((MATE - s + 1) / 2),
-        s if s < -MATE_BOUND => Some(-((MATE + s) / 2)),
-        _ => None,
-    };
-    (mate, score.clamp(-100_000, 100_000))
 }
 
 impl Player for Searcher {

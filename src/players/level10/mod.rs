@@ -21,6 +21,7 @@ mod zeroed;
 pub use table::{DEFAULT_MB, MAX_MB};
 
 use super::budget::Budget;
+use super::mate::MateScores;
 use super::{Decision, Player, SearchLimits, StopSignal, TablebaseUse};
 use crate::agents::{Features, MasterAgent, variety};
 use crate::board::syzygy::Wdl;
@@ -496,12 +497,11 @@ fn help(tree: &mut Tree, pos: &Position, id: usize, max_depth: i32, main_depth: 
     }
 }
 
+/// How the tree's scores count mates.
+const MATES: MateScores = MateScores { mate: MATE, least: MATE_BOUND };
+
 fn decision(tree: &Tree, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start: Instant, multipv: u32) -> Decision {
-    let mate = match score {
-        s if s >= MATE_BOUND => Some((MATE - s + 1) / 2),
-        s if s <= -MATE_BOUND => Some(-((MATE + s) / 2)),
-        _ => None,
-    };
+    let (mate, shown) = MATES.reported(score);
     let nodes = tree.all_nodes();
     let elapsed = start.elapsed();
     let reason = match mate {
@@ -510,17 +510,7 @@ fn decision(tree: &Tree, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start:
         None => format!("score {score:+} at depth {depth}, {nodes} nodes in {}", millis(elapsed)),
     };
     let tbhits = tree.stats.tbhits;
-    Decision {
-        mv,
-        score: score.clamp(-100_000, 100_000),
-        mate,
-        depth: depth as u32,
-        pv,
-        reason,
-        nodes,
-        multipv,
-        tbhits,
-    }
+    Decision { mv, score: shown, mate, depth: depth as u32, pv, reason, nodes, multipv, tbhits }
 }
 
 fn millis(d: Duration) -> String {
