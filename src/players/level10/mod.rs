@@ -192,6 +192,7 @@ impl Level10 {
             helper.root_moves.clone_from(&self.tree.root_moves);
             helper.variety = self.tree.variety;
             helper.tablebase.clone_from(&self.tree.tablebase);
+            helper.share_tbhits(&self.tree);
         }
         let search = Search {
             pos: &pos,
@@ -509,7 +510,7 @@ fn decision(tree: &Tree, mv: Move, score: i32, pv: Vec<Move>, depth: i32, start:
         Some(n) => format!("mated in {} (depth {depth})", -n),
         None => format!("score {score:+} at depth {depth}, {nodes} nodes in {}", millis(elapsed)),
     };
-    let tbhits = tree.stats.tbhits;
+    let tbhits = tree.tbhits();
     Decision { mv, score: shown, mate, depth: depth as u32, pv, reason, nodes, multipv, tbhits }
 }
 
@@ -739,5 +740,22 @@ mod tests {
             // Each thread looks at the budget every 256 nodes of its own.
             assert!(d.nodes >= nodes && d.nodes <= nodes + 4 * 256, "{nodes} asked, {} searched", d.nodes);
         }
+    }
+
+    /// On two threads `tbhits` is every thread's probes: the helper's count with the main
+    /// tree's (a five-piece position whose captures lead into the four-piece tables).
+    #[test]
+    fn tbhits_count_every_threads_probes() {
+        let tables = crate::board::syzygy::Tablebase::open("tests/data/syzygy").unwrap();
+        let mut player = level10();
+        assert_eq!(player.set_threads(2), 2);
+        player.set_tablebase(Some(TablebaseUse::new(tables, 1, 7)));
+        let game = Game::new(Position::from_fen("8/8/8/3k4/8/8/1n6/KQ1r4 w - - 0 1").unwrap());
+        let d =
+            player.decide_within(&game, &SearchLimits { nodes: Some(1_000_000), ..SearchLimits::default() }).unwrap();
+        let (main, helper) = (player.tree.stats.tbhits, player.helpers[0].stats.tbhits);
+        // The decision is made while the helper still runs: it counts on until it is halted.
+        assert!(main > 0 && helper > 0, "main {main}, helper {helper}");
+        assert!(d.tbhits > main && d.tbhits <= main + helper, "{} of main {main}, helper {helper}", d.tbhits);
     }
 }

@@ -26,6 +26,7 @@ use crate::players::budget::{Budget, Spending};
 use crate::players::pv::PvTable;
 use crate::players::repetition;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The deepest the tree goes, quiescence and extensions included.
 pub const MAX_PLY: usize = 120;
@@ -157,6 +158,9 @@ pub struct Tree {
     pub stats: Stats,
     /// Syzygy tables to probe inside the tree, if any.
     pub tablebase: Option<TablebaseUse>,
+    /// Table probes that answered in this search, by every thread: a helper counts into the
+    /// main tree's (`share_tbhits`), so that `tbhits` is the search's, not one thread's.
+    tbhits: Arc<AtomicU64>,
 }
 
 impl Tree {
@@ -186,6 +190,7 @@ impl Tree {
             root_nodes: Box::new([0; 64 * 64]),
             stats: Stats::default(),
             tablebase: None,
+            tbhits: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -193,6 +198,17 @@ impl Tree {
     pub fn start(&mut self, history: Vec<u64>, budget: Budget) {
         self.join(history, budget);
         self.table.next_search();
+        self.tbhits = Arc::new(AtomicU64::new(0));
+    }
+
+    /// A helper thread's probes counted with `main`'s, for the search `main` began.
+    pub fn share_tbhits(&mut self, main: &Tree) {
+        self.tbhits = Arc::clone(&main.tbhits);
+    }
+
+    /// The table probes that answered in this search, every thread's.
+    pub fn tbhits(&self) -> u64 {
+        self.tbhits.load(Ordering::Relaxed)
     }
 
     /// The same for a helper thread, joining the search the main thread's `start` began.
@@ -348,6 +364,7 @@ impl Tree {
         }
         let wdl = tb.tables.probe_wdl(pos)?;
         self.stats.tbhits += 1;
+        self.tbhits.fetch_add(1, Ordering::Relaxed);
         Some(match wdl {
             Wdl::Win => TB_WIN - ply as i32,
             Wdl::CursedWin => 1,
