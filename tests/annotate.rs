@@ -233,6 +233,9 @@ fn annotate_and_explain_judge_by_the_tables_when_given_them() {
         let out = agentchess(&args, None);
         assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
         let csv = std::fs::read_to_string(out_dir.join("moves.csv")).unwrap();
+        let words = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+        // The words say what the tables say, not a lead of hundreds of pawns.
+        assert_eq!(tables, words.contains("White's score went from a tablebase win to +0.00"), "{words}");
         csv.lines().nth(1).unwrap().split(',').map(String::from).collect()
     };
     // game,ply,move,mover,before,after,loss,mark,judge_move,better,...

@@ -8,6 +8,7 @@
 //! the marks have Lichess's thresholds: a loss of 0.1 is an inaccuracy, 0.2 a mistake, 0.3 a
 //! blunder.
 
+use crate::players::level10::TABLEBASE_WIN;
 use std::fmt;
 
 /// The slope of the logistic map from centipawns to winning chances.
@@ -92,9 +93,11 @@ impl Score {
 }
 
 impl fmt::Display for Score {
-    /// "+1.25", "-0.40", "mate in 3", "mated in 2", "mate", "mated".
+    /// "+1.25", "-0.40", "a tablebase win", "mate in 3", "mated in 2", "mate", "mated".
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match *self {
+            Score::Cp(c) if c >= TABLEBASE_WIN => f.write_str("a tablebase win"),
+            Score::Cp(c) if c <= -TABLEBASE_WIN => f.write_str("a tablebase loss"),
             Score::Cp(c) => write!(f, "{:+.2}", f64::from(c) / 100.0),
             Score::Mate(n) if n > 0 => write!(f, "mate in {n}"),
             Score::Mate(n) => write!(f, "mated in {}", -n),

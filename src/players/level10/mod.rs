@@ -20,6 +20,10 @@ mod zeroed;
 
 pub use table::{DEFAULT_MB, MAX_MB};
 
+/// The least score level 10 gives a tablebase win (a win the tables see, less the plies to
+/// reach it): what readers of its scores tell apart from a material lead.
+pub const TABLEBASE_WIN: i32 = tree::TB_WIN - tree::MAX_PLY as i32;
+
 use super::budget::Budget;
 use super::mate::MateScores;
 use super::{Decision, Player, SearchLimits, StopSignal, TablebaseUse};
