@@ -22,6 +22,18 @@ pub const fn value(piece: Piece) -> i32 {
     VALUES[piece.index()]
 }
 
+/// The usual count of material (pawn 1, knight and bishop 3, rook 5, queen 9), both sides
+/// together: 78 in the initial position. The scale the win/draw/loss model's material is on
+/// (`players::wdl`), as engines and their users count it, not the thesis's values.
+pub fn material_points(pos: &Position) -> u32 {
+    const POINTS: [u32; 5] = [1, 3, 3, 5, 9];
+    Piece::ALL[..5]
+        .iter()
+        .zip(POINTS)
+        .map(|(&p, points)| points * (pos.pieces(Color::White, p).count() + pos.pieces(Color::Black, p).count()))
+        .sum()
+}
+
 /// Material of `side` minus its opponent's, kings left out.
 pub fn material_balance(pos: &Position, side: Color) -> i32 {
     Piece::ALL[..5]

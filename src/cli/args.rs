@@ -512,13 +512,14 @@ pub fn read_spec(text: &str) -> Result<PlayerSpec, super::CliError> {
 
 /// Every player can play: an external engine starts and answers its handshake. Checked where
 /// the specs are read, before any game.
-/// The tables `--syzygy` names, as a searching player uses them (probed at every depth, up to
-/// all the pieces they hold); none without the option.
+/// The tables `--syzygy` names, probed as the engine's `SyzygyProbeDepth` and
+/// `SyzygyProbeLimit` default to; none without the option.
 pub fn open_tables(path: Option<&str>) -> Result<Option<crate::players::TablebaseUse>, super::CliError> {
     let Some(path) = path else { return Ok(None) };
     let tables = crate::board::syzygy::Tablebase::open(path)
         .map_err(|source| super::CliError::Tables { path: path.to_string(), source })?;
-    Ok(Some(crate::players::TablebaseUse::new(tables, 1, u32::MAX)))
+    use crate::protocol::engine::{PROBE_DEPTH, PROBE_LIMIT};
+    Ok(Some(crate::players::TablebaseUse::new(tables, PROBE_DEPTH.0, PROBE_LIMIT.0)))
 }
 
 pub fn probe_players(specs: &[PlayerSpec]) -> Result<(), super::CliError> {

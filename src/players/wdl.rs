@@ -5,12 +5,9 @@
 //! as not and `b` how fast the chances turn. Both are cubics in the material on the board: the
 //! same score wins less often with few pieces left (a pawn up in a rook ending is not a pawn up
 //! with the queens on). The coefficients are fitted to games' scores and results by
-//! `agentchess fit-wdl` (docs/tuning.md).
+//! `agentchess fit-wdl` (docs/tuning.md). The material is `board::values::material_points`.
 
-use crate::board::{Color, Piece, Position};
-
-/// Material counted as 1, 3, 3, 5 and 9 for pawn, knight, bishop, rook and queen, both sides:
-/// 78 in the initial position.
+/// The material of the initial position (`material_points`).
 pub const MAX_MATERIAL: u32 = 78;
 
 /// Below this the material is read as this: the fit's games have few positions with less, and
@@ -37,18 +34,6 @@ pub struct Wdl {
 /// 2 s + 0.02 s (docs/tuning.md has the command and the check against other games).
 pub const MODEL: WdlModel =
     WdlModel { a: [493.428, -1941.062, 2954.761, -1440.768], b: [89.463, -185.190, 294.810, -114.036] };
-
-/// The material on the board, as [`WdlModel`] reads it.
-pub fn material(pos: &Position) -> u32 {
-    const VALUES: [(Piece, u32); 5] =
-        [(Piece::Pawn, 1), (Piece::Knight, 3), (Piece::Bishop, 3), (Piece::Rook, 5), (Piece::Queen, 9)];
-    VALUES
-        .iter()
-        .map(|&(piece, value)| {
-            value * (pos.pieces(Color::White, piece).count() + pos.pieces(Color::Black, piece).count())
-        })
-        .sum()
-}
 
 fn cubic(c: &[f64; 4], t: f64) -> f64 {
     ((c[3] * t + c[2]) * t + c[1]) * t + c[0]
@@ -91,7 +76,8 @@ pub fn mate_wdl(moves: i32) -> Wdl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::STARTPOS;
+    use crate::board::values::material_points as material;
+    use crate::board::{Position, STARTPOS};
 
     #[test]
     fn the_initial_position_holds_all_the_material_and_a_bare_board_none() {

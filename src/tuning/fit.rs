@@ -95,13 +95,18 @@ pub fn error(samples: &Samples, weights: &Weights, k: f64) -> f64 {
         / samples.len() as f64
 }
 
-/// The `k` for which the weights as they are predict the results best (a ternary search; the
-/// error is unimodal in k).
+/// The `k` for which the weights as they are predict the results best (the error is unimodal
+/// in k).
 pub fn fit_k(samples: &Samples, weights: &Weights) -> f64 {
-    let (mut lo, mut hi) = (0.01, 10.0);
-    for _ in 0..60 {
+    least(0.01, 10.0, 60, |k| error(samples, weights, k))
+}
+
+/// The `x` in `lo..hi` where `f` is least, by `steps` steps of a ternary search (`f` unimodal
+/// there).
+pub fn least(mut lo: f64, mut hi: f64, steps: u32, f: impl Fn(f64) -> f64) -> f64 {
+    for _ in 0..steps {
         let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
-        if error(samples, weights, a) < error(samples, weights, b) {
+        if f(a) < f(b) {
             hi = b;
         } else {
             lo = a;

@@ -4,9 +4,11 @@
 //! the mover's side. First `a` and `b` are fitted by maximum likelihood in each band of
 //! material, then a cubic in the material runs through each, weighted by the bands' positions.
 
+use super::fit::least;
 use crate::board::Color;
 use crate::board::pgn_reader::PgnGame;
-use crate::players::wdl::{MAX_MATERIAL, MIN_MATERIAL, WdlModel, chances, material};
+use crate::board::values::material_points;
+use crate::players::wdl::{MAX_MATERIAL, MIN_MATERIAL, WdlModel, chances};
 use std::collections::BTreeMap;
 
 /// A score beyond this is read as this: the chances are all but certain there.
@@ -60,7 +62,7 @@ pub fn game_samples(game: &PgnGame, player: Option<&str>) -> Vec<Sample> {
             && counts(mover)
         {
             let outcome = if mover == Color::White { white_result } else { flip(white_result) };
-            out.push(Sample { cp, material: material(&pos), outcome });
+            out.push(Sample { cp, material: material_points(&pos), outcome });
         }
     }
     out
@@ -95,26 +97,13 @@ fn cost(t: &Tally, a: f64, b: f64) -> f64 {
         .sum()
 }
 
-/// The `x` in `lo..hi` where `f` is least (`f` unimodal there).
-fn least(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
-    for _ in 0..50 {
-        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
-        if f(m1) < f(m2) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
-    (lo + hi) / 2.0
-}
-
 /// `a` and `b` fitted to the samples by maximum likelihood (in turn, each with the other held).
 pub fn fit_params(samples: &[Sample]) -> (f64, f64) {
     let t = tally(samples);
     let (mut a, mut b) = (150.0, 100.0);
     for _ in 0..12 {
-        a = least(1.0, 3_000.0, |a| cost(&t, a, b));
-        b = least(1.0, 1_500.0, |b| cost(&t, a, b));
+        a = least(1.0, 3_000.0, 50, |a| cost(&t, a, b));
+        b = least(1.0, 1_500.0, 50, |b| cost(&t, a, b));
     }
     (a, b)
 }

@@ -1,7 +1,8 @@
 //! UCI output: the lines the engine sends, and how a thought becomes them.
 
+use crate::board::values::material_points;
 use crate::board::{CastlingNotation, Position};
-use crate::players::wdl::{MODEL, Wdl, mate_wdl, material};
+use crate::players::wdl::{MODEL, Wdl, mate_wdl};
 use crate::protocol::engine::Thought;
 use std::fmt;
 
@@ -99,7 +100,7 @@ pub(super) fn info_line(pos: &Position, castling: CastlingNotation, t: &Thought,
         depth: t.depth.max(1),
         multipv: t.multipv,
         score,
-        wdl: show_wdl.then(|| t.mate.map_or_else(|| MODEL.wdl(t.score, material(pos)), mate_wdl)),
+        wdl: show_wdl.then(|| t.mate.map_or_else(|| MODEL.wdl(t.score, material_points(pos)), mate_wdl)),
         nodes: t.nodes,
         tbhits: t.tbhits,
         time_ms: t.elapsed.as_millis() as u64,
