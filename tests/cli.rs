@@ -401,3 +401,28 @@ fn fit_wdl_prints_the_constant_or_says_why_not() {
         assert!(stdout(&out).is_empty(), "{file}");
     }
 }
+
+/// `rate` rates the players of a PGN against anchors held at the ratings given: the same games
+/// with the anchor 100 higher put the player 100 higher; an anchor that is not NAME=ELO is one
+/// line and exit status 2.
+#[test]
+fn rate_holds_the_anchors_fixed() {
+    let elo = |anchor: &str| {
+        let out = agentchess(&["rate", "tests/data/wdl_check.pgn", "--anchor", anchor]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("from 200 games"), "{text}");
+        let row = text.lines().find(|l| l.starts_with("new ")).unwrap_or_else(|| panic!("{text}"));
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[1], "200", "{row}");
+        fields[3].parse::<f64>().unwrap_or_else(|_| panic!("{row}"))
+    };
+    let (low, high) = (elo("old=2000"), elo("old=2100"));
+    assert!((high - low - 100.0).abs() < 1.0, "{low} {high}");
+    assert!((low - 2000.0).abs() < 200.0, "{low}");
+    for bad in ["old", "old=strong", "=2000"] {
+        let out = agentchess(&["rate", "tests/data/wdl_check.pgn", "--anchor", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains("NAME=ELO") || stderr(&out).contains("not an Elo"), "{bad}: {}", stderr(&out));
+    }
+}

@@ -127,6 +127,38 @@ pub enum Command {
     /// it as the constant src/players/wdl.rs holds, with a table of the win, draw and loss
     /// shares seen and expected by score, for the fitted model and the built-in one.
     FitWdl(FitWdlArgs),
+    /// Rate players from games against anchors held at public ratings (cutechess-cli PGNs).
+    ///
+    /// Each player not named an anchor gets the rating that best explains its games against
+    /// the anchors (each held at the Elo given, as Ordo's -m holds them), with a 95% interval;
+    /// games between two anchors or two others are left out. How the upper rungs of UCI_Elo
+    /// were rated against Fairy-Max, HoiChess and Phalanx at 10 s + 0.1 s
+    /// (docs/calibration.md).
+    Rate(RateArgs),
+}
+
+// `rate`.
+#[derive(Args)]
+pub struct RateArgs {
+    /// PGN files of finished games (their White, Black and Result tags are read).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// An anchor and its public rating, NAME=ELO as the PGNs name it (e.g. phalanx=2610).
+    #[arg(long, value_name = "NAME=ELO", value_parser = anchor, required = true)]
+    pub anchor: Vec<(String, f64)>,
+    /// Also fit one line, Elo against the logarithm of the nodes, to every player whose name
+    /// ends in nodes-N (a node budget), and give its value at each budget.
+    #[arg(long)]
+    pub nodes_line: bool,
+}
+
+fn anchor(text: &str) -> Result<(String, f64), String> {
+    let (name, elo) = text.rsplit_once('=').ok_or_else(|| format!("'{text}' is not NAME=ELO"))?;
+    let elo: f64 = elo.trim().parse().map_err(|_| format!("'{elo}' is not an Elo"))?;
+    if name.trim().is_empty() || !elo.is_finite() {
+        return Err(format!("'{text}' is not NAME=ELO"));
+    }
+    Ok((name.trim().to_string(), elo))
 }
 
 // `fit-wdl`.

@@ -50,6 +50,7 @@ mod fit_wdl;
 mod matches;
 mod output;
 mod perft;
+mod rate;
 mod run;
 mod suite;
 mod thesis;
@@ -79,5 +80,6 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Annotate(args)) => annotate::run(args),
         Some(Command::FitWdl(args)) => fit_wdl::run(args),
+        Some(Command::Rate(args)) => rate::run(args),
     }
 }

@@ -290,6 +290,99 @@ fn mat_mul(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
     a.iter().map(|row| (0..k).map(|c| row.iter().zip(b).map(|(x, brow)| x * brow[c]).sum()).collect()).collect()
 }
 
+/// A rating found against opponents whose ratings are held fixed (public anchors, as Ordo's
+/// `-m` holds them): the maximum of the same log-likelihood over this one rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FixedRating {
+    /// +∞ (−∞) after winning (losing) every game, NaN without games.
+    pub elo: f64,
+    /// Half the 95% interval (sandwich, as in [`fit`]); NaN where the rating is not finite.
+    pub half: f64,
+}
+
+/// The rating that best explains `results`: W/D/L against opponents of the given fixed ratings.
+pub fn against_fixed(results: &[(f64, Wdl)]) -> FixedRating {
+    let (games, points) =
+        results.iter().fold((0u32, 0.0), |(g, s), (_, w)| (g + w.games(), s + w.wins as f64 + 0.5 * w.draws as f64));
+    if games == 0 {
+        return FixedRating { elo: f64::NAN, half: f64::NAN };
+    }
+    if points == 0.0 || points == games as f64 {
+        let elo = if points == 0.0 { f64::NEG_INFINITY } else { f64::INFINITY };
+        return FixedRating { elo, half: f64::NAN };
+    }
+    let expected = |r: f64, opponent: f64| 1.0 / (1.0 + 10f64.powf((opponent - r) / 400.0));
+    // The score is increasing in r, so the maximum is where it equals the points scored:
+    // bisection between bounds far outside any rating finds it without a step going astray.
+    let score = |r: f64| results.iter().map(|&(o, w)| w.games() as f64 * expected(r, o)).sum::<f64>();
+    let (mut lo, mut hi) = (-10_000.0, 20_000.0);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if score(mid) < points {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let elo = 0.5 * (lo + hi);
+    let (mut information, mut spread) = (0.0, 0.0);
+    for &(o, w) in results {
+        let p = expected(elo, o);
+        information += C * C * w.games() as f64 * p * (1.0 - p);
+        let squares = w.wins as f64 * (1.0 - p).powi(2) + w.draws as f64 * (0.5 - p).powi(2) + w.losses as f64 * p * p;
+        spread += C * C * squares;
+    }
+    FixedRating { elo, half: Z95 * (spread.sqrt() / information) }
+}
+
+/// The line `elo = a + slope * x` that best explains results at several `x` (the logarithm of a
+/// node budget, say) against opponents of fixed ratings: `(x, opponent, W/D/L)`. `None` when
+/// fewer than two distinct `x` have games, or the games fix no finite line (a sweep).
+pub fn line_against_fixed(results: &[(f64, f64, Wdl)]) -> Option<(f64, f64)> {
+    let played: Vec<&(f64, f64, Wdl)> = results.iter().filter(|r| r.2.games() > 0).collect();
+    let games: f64 = played.iter().map(|r| r.2.games() as f64).sum();
+    let first = played.first()?.0;
+    if played.iter().all(|r| r.0 == first) {
+        return None;
+    }
+    // Centred on the games' mean x, so that the two parameters hardly interact.
+    let centre = played.iter().map(|r| r.0 * r.2.games() as f64).sum::<f64>() / games;
+    let expected =
+        |a: f64, b: f64, r: &(f64, f64, Wdl)| 1.0 / (1.0 + 10f64.powf((r.1 - a - b * (r.0 - centre)) / 400.0));
+    let log_likelihood = |a: f64, b: f64| {
+        played.iter().fold(0.0, |l, r| {
+            let (p, s) = (expected(a, b, r), r.2.wins as f64 + 0.5 * r.2.draws as f64);
+            l + s * p.ln() + (r.2.games() as f64 - s) * (1.0 - p).ln()
+        })
+    };
+    let (mut a, mut b) = (played.iter().map(|r| r.1 * r.2.games() as f64).sum::<f64>() / games, 0.0);
+    for _ in 0..200 {
+        let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for r in &played {
+            let (p, n, x) = (expected(a, b, r), r.2.games() as f64, r.0 - centre);
+            let residual = C * (r.2.wins as f64 + 0.5 * r.2.draws as f64 - n * p);
+            let weight = C * C * n * p * (1.0 - p);
+            (ga, gb) = (ga + residual, gb + residual * x);
+            (haa, hab, hbb) = (haa + weight, hab + weight * x, hbb + weight * x * x);
+        }
+        let det = haa * hbb - hab * hab;
+        if det <= 0.0 || !det.is_finite() {
+            return None;
+        }
+        let (da, db) = ((hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det);
+        let before = log_likelihood(a, b);
+        let mut scale = 1.0;
+        while scale > 1e-9 && log_likelihood(a + scale * da, b + scale * db) < before - 1e-12 {
+            scale *= 0.5;
+        }
+        (a, b) = (a + scale * da, b + scale * db);
+        if (scale * da).abs() < 1e-7 && (scale * db).abs() < 1e-9 {
+            return (a.is_finite() && b.is_finite() && b.abs() < 1e6).then_some((a - b * centre, b));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,5 +469,42 @@ mod tests {
         assert_eq!(r.ranking(), vec![0, 1, 2, 3, 4]);
         // Anchoring the infinite player moves the anchor to the first finite one.
         assert_eq!(fit(&names(5), &results, 0).anchor, 1);
+    }
+
+    /// Held against fixed ratings: a 75% score against one opponent at 2000 is 2000 + 191, two
+    /// opponents combine, and sweeps and empty records are said as such.
+    #[test]
+    fn a_rating_against_fixed_opponents() {
+        let w = |wins, draws, losses| Wdl { wins, draws, losses };
+        let r = against_fixed(&[(2000.0, w(60, 30, 10))]);
+        assert!((r.elo - 2190.8).abs() < 0.5, "{r:?}");
+        assert!(r.half > 30.0 && r.half < 100.0, "{r:?}");
+        // More games, a narrower interval; draws instead of wins and losses, narrower too.
+        assert!(against_fixed(&[(2000.0, w(240, 120, 40))]).half < r.half / 1.9);
+        assert!((against_fixed(&[(2000.0, w(0, 100, 0))]).elo - 2000.0).abs() < 1e-6);
+        let wide = against_fixed(&[(2000.0, w(50, 0, 50))]).half;
+        let narrow = against_fixed(&[(2000.0, w(25, 50, 25))]).half;
+        assert!(narrow < wide, "{narrow} {wide}");
+        // Even against 1800 and 2200 alike: 2000.
+        let two = against_fixed(&[(1800.0, w(30, 0, 10)), (2200.0, w(10, 0, 30))]);
+        assert!((two.elo - 2000.0).abs() < 1e-6, "{two:?}");
+        assert_eq!(against_fixed(&[(2000.0, w(5, 0, 0))]).elo, f64::INFINITY);
+        assert_eq!(against_fixed(&[(2000.0, w(0, 0, 5))]).elo, f64::NEG_INFINITY);
+        assert!(against_fixed(&[]).elo.is_nan());
+    }
+
+    /// Results drawn from a known line come back as that line; one x alone fixes no line.
+    #[test]
+    fn a_line_against_fixed_opponents() {
+        let w = |wins, draws, losses| Wdl { wins, draws, losses };
+        // At x = 0 even against 2000 and at x = 2 even against 2300: elo = 2000 + 150 x.
+        let (a, b) = line_against_fixed(&[(0.0, 2000.0, w(40, 20, 40)), (2.0, 2300.0, w(30, 40, 30))]).unwrap();
+        assert!((a - 2000.0).abs() < 1e-3 && (b - 150.0).abs() < 1e-3, "{a} {b}");
+        // 75% at x = 1 against 1809.2 is 2000 there, between the two.
+        let three = [(0.0, 2000.0, w(50, 0, 50)), (1.0, 1809.2, w(75, 0, 25)), (2.0, 2300.0, w(50, 0, 50))];
+        let (a, b) = line_against_fixed(&three).unwrap();
+        assert!(a > 1950.0 && a < 2050.0 && b > 100.0 && b < 200.0, "{a} {b}");
+        assert_eq!(line_against_fixed(&[(1.0, 2000.0, w(5, 0, 5)), (1.0, 2100.0, w(5, 0, 5))]), None);
+        assert_eq!(line_against_fixed(&[]), None);
     }
 }

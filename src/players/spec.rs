@@ -140,7 +140,7 @@ impl PlayerSpec {
     /// The player a calibrated setting names: `level:N`, `level:10,nodes=N` or `features:LIST`.
     pub fn from_setting(setting: Setting) -> PlayerSpec {
         match setting {
-            Setting::Level(n) => PlayerSpec::level(u32::from(n)).expect("levels 1-9 exist"),
+            Setting::Level(n) => PlayerSpec::level(u32::from(n)).expect("levels 1-10 exist"),
             Setting::Nodes(n) => {
                 PlayerSpec::new(PlayerKind::Level(10)).with_nodes(Some(n)).expect("level 10 thinks ahead")
             }
@@ -368,14 +368,12 @@ mod tests {
         let low = spec(&format!("elo:{min}"));
         assert_eq!(low.resolved(), PlayerSpec::from_setting(strength::LADDER[0].setting));
         assert_eq!(low.agent_features(), low.resolved().agent_features());
-        assert_eq!(
-            spec(&format!("elo:{max}")).resolved().to_string(),
-            PlayerSpec::from_setting(strength::setting(max).unwrap()).to_string()
-        );
+        assert_eq!(spec(&format!("elo:{max}")).resolved(), spec("level:10"), "the top is level 10 unlimited");
         assert!(matches!(format!("elo:{}", max + 1).parse::<PlayerSpec>(), Err(SpecError::EloRange(_))));
         assert!(matches!("elo:strong".parse::<PlayerSpec>(), Err(SpecError::BadElo(_))));
         assert_eq!(PlayerSpec::from_setting(Setting::Nodes(300)).to_string(), "level:10,nodes=300");
         assert_eq!(PlayerSpec::from_setting(Setting::Level(7)).to_string(), "level:7");
+        assert_eq!(PlayerSpec::from_setting(Setting::Level(10)), spec("level:10"), "full strength");
         assert_eq!(PlayerSpec::from_setting(Setting::Features("level9,-fork")).to_string(), "features:level9,-fork");
         for b in strength::BETWEEN_LEVELS {
             let between = PlayerSpec::from_setting(Setting::Features(b.list));

@@ -1,12 +1,16 @@
 //! Strength by Elo: `UCI_LimitStrength` with `UCI_Elo` (and XBoard's `LimitStrength` and `Elo`
 //! options) choose the setting whose measured rating is nearest the one asked for.
 //!
-//! The ratings are on Stockfish's `UCI_Elo` scale, measured by `agentchess calibrate`
-//! (docs/calibration.md has the run and the table). Below level 9 the settings are the levels
-//! themselves, each a set of rules a player can name, and between two levels far apart (2 and
-//! 3, 7 and 9) sets of rules in between: the lower level with some of level 9's rules, or level
-//! 9 without some; above level 9, level 10 at a node budget, which is the same strength on every
-//! machine and at every clock. Between two budgets the budget is interpolated (its logarithm in
+//! Two measurements make the ladder (docs/calibration.md has both runs and their tables). Up to
+//! level 10 at 2,000 nodes the ratings are on Stockfish's `UCI_Elo` scale, measured by
+//! `agentchess calibrate`; from there up to level 10 with no budget but the clock (the top),
+//! on the public CCRL scale, measured against Fairy-Max, HoiChess and Phalanx held at their
+//! CCRL ratings (and Toga II, rated against Phalanx), all playing at 10 s + 0.1 s. Where the two
+//! meet (2,000 nodes) they differ by less than the games can tell. Below level 9 the settings are the levels themselves,
+//! each a set of rules a player can name, and between two levels far apart (2 and 3, 7 and 9)
+//! sets of rules in between: the lower level with some of level 9's rules, or level 9 without
+//! some; above level 9, level 10 at a node budget, which is the same strength on every machine
+//! and at every clock. Between two budgets the budget is interpolated (its logarithm in
 //! proportion to the Elo), since strength grows smoothly with the nodes searched; between two
 //! sets of rules the nearer one plays.
 
@@ -15,7 +19,8 @@ use thiserror::Error;
 /// A setting the calibration rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
-    /// The agents at level 1-9.
+    /// The agents at level 1-9, or level 10 with no budget but the clock (the top rung: full
+    /// strength).
     Level(u8),
     /// Level 10 searching this many nodes a move.
     Nodes(u64),
@@ -78,9 +83,12 @@ pub const BETWEEN_LEVELS: &[Between] = &[
 /// else lies between. `features:LIST` with a node budget; `LADDER` places them.
 pub const BELOW_BUDGETS: &[&str] = &["level10,-leaf-checks,nodes=60", "level10,-leaf-checks,nodes=120"];
 
-/// The calibration's ratings (docs/calibration.md: Stockfish 15.1 at 1 s + 0.01 s as the
-/// anchors; rounded), by rating. A budget rated above a larger one (within their intervals)
-/// is left off, so that more Elo always plays more nodes.
+/// The calibrations' ratings (docs/calibration.md; rounded), by rating: up to 2,000 nodes
+/// against Stockfish 15.1 at 1 s + 0.01 s; from 4,000 nodes up the line in the logarithm of the
+/// nodes that best explains the budgets' games against Fairy-Max, HoiChess, Phalanx and Toga II
+/// at 10 s + 0.1 s (1902 at 4,000 nodes, 159 Elo a doubling). A budget rated above a larger
+/// one (within their intervals) is left off, so that more Elo always plays more nodes. The top
+/// is level 10 unlimited, rated by its own games against Phalanx and Toga II.
 pub const LADDER: &[Rung] = &[
     level(1, 417),
     level(2, 472),
@@ -109,9 +117,14 @@ pub const LADDER: &[Rung] = &[
     nodes(500, 1654),
     nodes(1000, 1711),
     nodes(2000, 1777),
-    nodes(4000, 1846),
-    nodes(8000, 1907),
-    nodes(16000, 1989),
+    nodes(4000, 1902),
+    nodes(8000, 2061),
+    nodes(16000, 2219),
+    nodes(64000, 2537),
+    nodes(128000, 2695),
+    nodes(256000, 2854),
+    nodes(512000, 3013),
+    level(10, 3033),
 ];
 
 /// The lowest and highest Elo a player can ask for.
@@ -245,13 +258,15 @@ mod tests {
         assert!(budgets.windows(2).all(|w| w[0] <= w[1]), "more Elo, never fewer nodes: {budgets:?}");
     }
 
-    /// The shipped ladder: sorted, levels 1-9 once each, and every Elo in range playable.
+    /// The shipped ladder: sorted, levels 1-9 once each, level 10 unlimited at the top, and every
+    /// Elo in range playable.
     #[test]
     fn the_ladder_is_usable() {
         assert!(LADDER.windows(2).all(|w| w[0].elo <= w[1].elo), "sorted by rating");
-        for n in 1..=9 {
+        for n in 1..=10 {
             assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Level(n)).count(), 1, "level {n}");
         }
+        assert_eq!(LADDER[LADDER.len() - 1].setting, Setting::Level(10), "the top is full strength");
         let rated = BETWEEN_LEVELS.iter().map(|b| b.list).chain(BELOW_BUDGETS.iter().copied());
         for list in rated {
             assert_eq!(LADDER.iter().filter(|r| r.setting == Setting::Features(list)).count(), 1, "{list}");
@@ -264,7 +279,7 @@ mod tests {
         for elo in min..=max {
             assert_eq!(gap(elo), None, "{elo}: every Elo plays a setting rated within {NEAR} of it");
             match setting(elo).unwrap() {
-                Setting::Level(n) => assert!((1..=9).contains(&n)),
+                Setting::Level(n) => assert!((1..=9).contains(&n) || elo + NEAR >= max, "level {n} at {elo}"),
                 Setting::Nodes(n) => assert!(n >= 1),
                 Setting::Features(list) => {
                     let rated = BETWEEN_LEVELS.iter().any(|b| b.list == list) || BELOW_BUDGETS.contains(&list);

@@ -43,6 +43,11 @@ impl Process {
 
     pub(super) fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::trace!("engine <- {line}");
+        // A write to an engine that has exited can still succeed while a process forked at
+        // that moment (before its exec) holds the pipe's other end, so an exit is checked first.
+        if let Ok(Some(status)) = self.child.try_wait() {
+            return Err(EngineError::Exited(status));
+        }
         match writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
             Ok(()) => Ok(()),
             Err(_) => Err(self.gone()),
