@@ -4,6 +4,7 @@
 use super::CliError;
 use super::args::RateArgs;
 use crate::board::pgn_reader::read_games;
+use crate::experiments::pgn::white_points;
 use crate::experiments::ratings::{FixedRating, against_fixed, line_against_fixed};
 use crate::experiments::stats::Wdl;
 use std::collections::BTreeMap;
@@ -39,11 +40,7 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
         .players
         .into_iter()
         .map(|(player, results)| {
-            let total = results.iter().fold(Wdl::default(), |t, &(_, w)| Wdl {
-                wins: t.wins + w.wins,
-                draws: t.draws + w.draws,
-                losses: t.losses + w.losses,
-            });
+            let total = results.iter().fold(Wdl::default(), |t, &(_, w)| t + w);
             (player, total, against_fixed(&results))
         })
         .collect();
@@ -106,19 +103,13 @@ fn tally(games: &[(String, String, String)], anchors: &[(String, f64)]) -> Tally
     let rating = |name: &str| anchors.iter().find(|(a, _)| a == name).map(|&(_, elo)| elo);
     let mut t = Tally::default();
     for (white, black, result) in games {
-        // White's points, from the result.
-        let white_points = match result.as_str() {
-            "1-0" => 2,
-            "1/2-1/2" => 1,
-            "0-1" => 0,
-            _ => {
-                t.left_out += 1;
-                continue;
-            }
+        let Some(white_score) = white_points(result) else {
+            t.left_out += 1;
+            continue;
         };
         let (player, anchor, points) = match (rating(white), rating(black)) {
-            (None, Some(elo)) => (white, elo, white_points),
-            (Some(elo), None) => (black, elo, 2 - white_points),
+            (None, Some(elo)) => (white, elo, white_score),
+            (Some(elo), None) => (black, elo, 1.0 - white_score),
             _ => {
                 t.left_out += 1;
                 continue;
@@ -133,10 +124,13 @@ fn tally(games: &[(String, String, String)], anchors: &[(String, f64)]) -> Tally
             }
         };
         let w = &mut results[at].1;
-        match points {
-            2 => w.wins += 1,
-            1 => w.draws += 1,
-            _ => w.losses += 1,
+        // The points are exactly 1, 0.5 or 0.
+        if points == 1.0 {
+            w.wins += 1;
+        } else if points == 0.5 {
+            w.draws += 1;
+        } else {
+            w.losses += 1;
         }
         t.counted += 1;
     }

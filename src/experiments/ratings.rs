@@ -88,9 +88,8 @@ pub fn fit(players: &[String], results: &[(usize, usize, Wdl)], anchor: usize) -
         if i == j {
             continue;
         }
-        let add = |a: Wdl, b: Wdl| Wdl { wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses };
-        pair[i][j] = add(pair[i][j], w);
-        pair[j][i] = add(pair[j][i], Wdl { wins: w.losses, draws: w.draws, losses: w.wins });
+        pair[i][j] = pair[i][j] + w;
+        pair[j][i] = pair[j][i] + Wdl { wins: w.losses, draws: w.draws, losses: w.wins };
     }
     let games: Vec<u32> = (0..n).map(|i| pair[i].iter().map(|w| w.games()).sum()).collect();
     let points: Vec<f64> = (0..n).map(|i| pair[i].iter().map(|w| w.wins as f64 + 0.5 * w.draws as f64).sum()).collect();
@@ -351,7 +350,7 @@ pub fn line_against_fixed(results: &[(f64, f64, Wdl)]) -> Option<(f64, f64)> {
         |a: f64, b: f64, r: &(f64, f64, Wdl)| 1.0 / (1.0 + 10f64.powf((r.1 - a - b * (r.0 - centre)) / 400.0));
     let log_likelihood = |a: f64, b: f64| {
         played.iter().fold(0.0, |l, r| {
-            let (p, s) = (expected(a, b, r), r.2.wins as f64 + 0.5 * r.2.draws as f64);
+            let (p, s) = (expected(a, b, r), r.2.points());
             l + s * p.ln() + (r.2.games() as f64 - s) * (1.0 - p).ln()
         })
     };
@@ -360,7 +359,7 @@ pub fn line_against_fixed(results: &[(f64, f64, Wdl)]) -> Option<(f64, f64)> {
         let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 0.0, 0.0, 0.0);
         for r in &played {
             let (p, n, x) = (expected(a, b, r), r.2.games() as f64, r.0 - centre);
-            let residual = C * (r.2.wins as f64 + 0.5 * r.2.draws as f64 - n * p);
+            let residual = C * (r.2.points() - n * p);
             let weight = C * C * n * p * (1.0 - p);
             (ga, gb) = (ga + residual, gb + residual * x);
             (haa, hab, hbb) = (haa + weight, hab + weight * x, hbb + weight * x * x);

@@ -15,12 +15,24 @@ impl Wdl {
         self.wins + self.draws + self.losses
     }
 
+    /// Points: a win 1, a draw a half.
+    pub fn points(self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
     /// Points per game, 0..1.
     pub fn score(self) -> f64 {
         if self.games() == 0 {
             return 0.5;
         }
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+}
+
+impl std::ops::Add for Wdl {
+    type Output = Wdl;
+    fn add(self, other: Wdl) -> Wdl {
+        Wdl { wins: self.wins + other.wins, draws: self.draws + other.draws, losses: self.losses + other.losses }
     }
 }
 
